@@ -8,7 +8,8 @@ import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 
 /**
- * What happens to every game and series the calling service key owns, delivered to a
+ * What happens to every game, series and tournament the calling service key owns (see
+ * {@link TabulaClient#ownerEvents(long)} for the kinds of event), delivered to a
  * {@link StreamObserver} as it arrives, without a thread of the caller's waiting: the
  * non-blocking twin of {@link OwnerEventStream}, opened by {@link TabulaAsyncClient#ownerEvents}.
  *

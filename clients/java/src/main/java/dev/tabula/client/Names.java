@@ -67,7 +67,11 @@ public final class Names {
    * {@code board_finished}, {@code round_finished}, {@code player_withdrew} or
    * {@code tournament_ended}), or {@value #UNKNOWN} for a kind added after this client. Such an
    * event still has its seq and time, and {@link TournamentEventStream} returns it like any
-   * other.
+   * other. The owner's stream ({@link OwnerEventStream}) carries one as
+   * {@code OwnerEvent.getTournamentEvent()}: a {@code board_finished} for
+   * {@code OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED}, a {@code round_finished} for
+   * {@code OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED}, a {@code tournament_ended} for
+   * {@code OWNER_EVENT_KIND_TOURNAMENT_FINISHED}.
    */
   public static String tournamentEventKind(TournamentEvent event) {
     return oneofCase(event, "kind");

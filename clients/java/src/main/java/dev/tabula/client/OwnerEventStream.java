@@ -9,8 +9,8 @@ import java.util.Iterator;
 import java.util.stream.Stream;
 
 /**
- * What happens to every game and series the calling service key owns (on a server without
- * keys, the games created without one), after a given cursor, as a blocking iterator: first the
+ * What happens to every game, series and tournament the calling service key owns (on a server
+ * without keys, the games created without one), after a given cursor, as a blocking iterator: first the
  * backlog, then live events, each exactly once and in order, the owner's twin of
  * {@link EventStream}. It is {@link Iterable} once (for a {@code for} loop; {@link #iterator}
  * returns the stream itself) and {@link AutoCloseable}.
@@ -34,18 +34,30 @@ import java.util.stream.Stream;
  * presence, {@code CLOCK_FLAGGED} when a seat's time ran out, {@code MOVE_PLAYED} for each
  * move of a game created with {@link CreateOptions#withOwnerStreamMoves},
  * {@code SERIES_GAME_FINISHED} when a game of one of the key's series ended and the series
- * scored it, and {@code SERIES_FINISHED} when the game that just ended decided its series,
- * after that game's {@code SERIES_GAME_FINISHED}) and the game's own
+ * scored it, {@code SERIES_FINISHED} when the game that just ended decided its series,
+ * after that game's {@code SERIES_GAME_FINISHED}, {@code TOURNAMENT_BOARD_FINISHED} when a game
+ * of one of the key's tournaments ended and the tournament scored its board,
+ * {@code TOURNAMENT_ROUND_FINISHED} when that game was the last of its round, after its
+ * {@code TOURNAMENT_BOARD_FINISHED}, and {@code TOURNAMENT_FINISHED} when it was the
+ * tournament's last, after its {@code TOURNAMENT_ROUND_FINISHED}) and the game's own
  * event as a spectator sees it ({@code getGameEvent()}: its {@code game_id}, its {@code seq} in
  * the game's stream, and {@code game_created}, the first (or, for {@code MOVE_PLAYED}, each)
  * {@code move_applied}, {@code game_ended}, {@code game_resumed}, {@code seat_presence_changed},
- * {@code timed_out}, ...; for both series kinds the {@code game_ended} of the game that moved the
- * series on). The two series kinds also carry the series' own event, as
- * {@link TabulaClient#seriesEvents(String, long)} delivers it, in {@code getSeriesEvent()}
- * ({@code hasSeriesEvent()} is false for every other kind): the {@code game_finished} of the
- * game scored (its number, game id, outcome and the points so far) or the
- * {@code series_finished} of the end (the winner and the final points); its
- * {@code getSeriesId()} names the series. Opened with
+ * {@code timed_out}, ...; for the series and tournament kinds the {@code game_ended} of the
+ * game that moved the series or tournament on). The two series kinds also carry the series'
+ * own event, as {@link TabulaClient#seriesEvents(String, long)} delivers it, in
+ * {@code getSeriesEvent()} ({@code hasSeriesEvent()} is false for every other kind): the
+ * {@code game_finished} of the game scored (its number, game id, outcome and the points so
+ * far) or the {@code series_finished} of the end (the winner and the final points); its
+ * {@code getSeriesId()} names the series. The three tournament kinds carry the tournament's
+ * own event, as {@link TabulaClient#tournamentEvents(String, long)} delivers it, in
+ * {@code getTournamentEvent()} ({@code hasTournamentEvent()} is false for every other kind):
+ * the {@code board_finished} of the board scored (its round, and the board with its players
+ * and result), the {@code round_finished} of the round (the standings after it) or the
+ * {@code tournament_ended} of the end (its status and the final standings); its
+ * {@code getTournamentId()} names the tournament. A knockout's boards are matches, series of
+ * their own, which come as the series kinds; a tournament whose last board ends without a
+ * game has no {@code TOURNAMENT_FINISHED}. Opened with
  * kinds or labels, only the events of those kinds, of games carrying every one of those
  * labels (as they are when the event is delivered), come; the cursors still count every
  * event, so they skip numbers.
@@ -62,6 +74,31 @@ import java.util.stream.Stream;
  *           + scored.getGameFinished().getPointsList());
  *     } else if (scored.hasSeriesFinished()) {     // SERIES_FINISHED: the winner (0: a tie)
  *       System.out.println(scored.getSeriesId() + " won by " + scored.getSeriesFinished().getWinner());
+ *     }
+ *     lastCursorSaved = event.getCursor();
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Following the key's tournaments, each board scored, each round finished and each
+ * tournament finished:
+ *
+ * <pre>{@code
+ * try (OwnerEventStream tournaments = client.ownerEvents(lastCursorSaved, List.of(
+ *     OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED, OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED,
+ *     OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_FINISHED), Map.of())) {
+ *   for (OwnerEvent event : tournaments) {
+ *     TournamentEvent scored = event.getTournamentEvent(); // scored.getTournamentId() names the tournament
+ *     if (scored.hasBoardFinished()) {                     // TOURNAMENT_BOARD_FINISHED: the board and its result
+ *       TournamentBoard board = scored.getBoardFinished().getBoard();
+ *       System.out.println(scored.getTournamentId() + " round " + scored.getBoardFinished().getRound() + ": "
+ *           + board.getWhite() + " - " + board.getBlack() + " " + board.getResult());
+ *     } else if (scored.hasRoundFinished()) {              // TOURNAMENT_ROUND_FINISHED: the standings after it
+ *       System.out.println(scored.getTournamentId() + " after round " + scored.getRoundFinished().getRound() + ": "
+ *           + scored.getRoundFinished().getStandingsList());
+ *     } else if (scored.hasTournamentEnded()) {            // TOURNAMENT_FINISHED: the final standings
+ *       System.out.println(scored.getTournamentId() + " won by player "
+ *           + scored.getTournamentEnded().getStandings(0).getPlayer());
  *     }
  *     lastCursorSaved = event.getCursor();
  *   }

@@ -240,7 +240,8 @@ final class Requests {
         .addAllBots(options.bots())
         .setPrivate(options.isPrivate())
         .setRequestId(options.requestId())
-        .putAllLabels(options.labels());
+        .putAllLabels(options.labels())
+        .setRatingPool(options.ratingPool());
     options.allowHints().ifPresent(request::setAllowHints);
     return request;
   }
@@ -291,7 +292,8 @@ final class Requests {
         .setBestOf(options.bestOf())
         .setSeedByRating(options.seedByRating())
         .setRounds(options.rounds())
-        .setAccelerated(options.accelerated());
+        .setAccelerated(options.accelerated())
+        .setTrf(options.trf());
     for (TournamentPlayer player : Objects.requireNonNull(players, "players")) {
       request.addPlayers(Objects.requireNonNull(player, "a player"));
     }

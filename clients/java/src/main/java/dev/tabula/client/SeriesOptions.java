@@ -2,6 +2,7 @@ package dev.tabula.client;
 
 import dev.tabula.v1.BotSeat;
 import dev.tabula.v1.Player;
+import dev.tabula.v1.RatingPool;
 import dev.tabula.v1.SeriesDraws;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,8 +17,8 @@ import java.util.Optional;
  * some points ({@link #firstTo(int)}), one of which starts every set of options; how drawn
  * games count; the two players; the players the server's own engine plays; whether its games
  * are private; whether the seat to move may ask for hints; the managing backend's labels to
- * find it by; and a request id that makes the creation safe to retry. Immutable; each
- * {@code with...} returns a copy.
+ * find it by; the rating pool its games are rated in; and a request id that makes the creation
+ * safe to retry. Immutable; each {@code with...} returns a copy.
  *
  * <pre>{@code
  * client.createSeriesFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2",
@@ -26,6 +27,8 @@ import java.util.Optional;
  *     SeriesOptions.firstTo(2).withDraws(SeriesDraws.SERIES_DRAWS_REPLAYED).withBot(2, 1, Duration.ZERO));
  * client.createSeriesFromPreset(GameKind.GAME_KIND_CHESS, "standard",
  *     SeriesOptions.bestOf(3).withLabel("tournament", "spring").withLabel("round", "final"));
+ * client.createSeriesFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2",
+ *     SeriesOptions.bestOf(5).withPlayer("u-17", "Ann").withPlayer("u-42", "Bob").withRatingPool(RatingPool.RATING_POOL_KIND));
  * }</pre>
  */
 public final class SeriesOptions {
@@ -38,9 +41,11 @@ public final class SeriesOptions {
   private final Optional<Boolean> allowHints;
   private final String requestId;
   private final Map<String, String> labels;
+  private final RatingPool ratingPool;
 
   private SeriesOptions(int bestOf, int firstTo, SeriesDraws draws, List<Player> players, List<BotSeat> bots,
-      boolean privateSeries, Optional<Boolean> allowHints, String requestId, Map<String, String> labels) {
+      boolean privateSeries, Optional<Boolean> allowHints, String requestId, Map<String, String> labels,
+      RatingPool ratingPool) {
     this.bestOf = bestOf;
     this.firstTo = firstTo;
     this.draws = draws;
@@ -50,18 +55,19 @@ public final class SeriesOptions {
     this.allowHints = allowHints;
     this.requestId = requestId;
     this.labels = labels;
+    this.ratingPool = ratingPool;
   }
 
   /**
    * A series of at most {@code games} games (1 to 99): it ends once a player has more than half
    * of the points they are worth, or when they are all played (a tie then leaves no winner).
    * Public, drawn games worth half a point each, nobody named, no bots, hints as the server
-   * decides, without a request id or labels. A length out of range fails with
+   * decides, not rated, without a request id or labels. A length out of range fails with
    * {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}.
    */
   public static SeriesOptions bestOf(int games) {
     return new SeriesOptions(games, 0, SeriesDraws.SERIES_DRAWS_UNSPECIFIED, List.of(), List.of(), false, Optional.empty(), "",
-        Map.of());
+        Map.of(), RatingPool.RATING_POOL_UNSPECIFIED);
   }
 
   /**
@@ -70,7 +76,7 @@ public final class SeriesOptions {
    */
   public static SeriesOptions firstTo(int points) {
     return new SeriesOptions(0, points, SeriesDraws.SERIES_DRAWS_UNSPECIFIED, List.of(), List.of(), false, Optional.empty(), "",
-        Map.of());
+        Map.of(), RatingPool.RATING_POOL_UNSPECIFIED);
   }
 
   /**
@@ -80,7 +86,7 @@ public final class SeriesOptions {
    */
   public SeriesOptions withDraws(SeriesDraws draws) {
     return new SeriesOptions(bestOf, firstTo, Objects.requireNonNull(draws, "draws"), players, bots, privateSeries, allowHints,
-        requestId, labels);
+        requestId, labels, ratingPool);
   }
 
   /**
@@ -91,7 +97,7 @@ public final class SeriesOptions {
    */
   public SeriesOptions withPlayers(List<Player> players) {
     return new SeriesOptions(bestOf, firstTo, draws, List.copyOf(Objects.requireNonNull(players, "players")), bots, privateSeries,
-        allowHints, requestId, labels);
+        allowHints, requestId, labels, ratingPool);
   }
 
   /** As {@link #withPlayers(List)}. */
@@ -118,7 +124,7 @@ public final class SeriesOptions {
    */
   public SeriesOptions withBots(List<BotSeat> bots) {
     return new SeriesOptions(bestOf, firstTo, draws, players, List.copyOf(Objects.requireNonNull(bots, "bots")), privateSeries,
-        allowHints, requestId, labels);
+        allowHints, requestId, labels, ratingPool);
   }
 
   /** As {@link #withBots(List)}. */
@@ -147,7 +153,7 @@ public final class SeriesOptions {
    * with a service key or one of its players' tokens.
    */
   public SeriesOptions withPrivate(boolean privateSeries) {
-    return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints, requestId, labels);
+    return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints, requestId, labels, ratingPool);
   }
 
   /**
@@ -155,7 +161,8 @@ public final class SeriesOptions {
    * it the kind's default (refused where seats play each other).
    */
   public SeriesOptions withAllowHints(boolean allowHints) {
-    return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, Optional.of(allowHints), requestId, labels);
+    return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, Optional.of(allowHints), requestId, labels,
+        ratingPool);
   }
 
   /**
@@ -167,7 +174,7 @@ public final class SeriesOptions {
    */
   public SeriesOptions withRequestId(String requestId) {
     return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints,
-        Objects.requireNonNull(requestId, "requestId"), labels);
+        Objects.requireNonNull(requestId, "requestId"), labels, ratingPool);
   }
 
   /**
@@ -179,7 +186,7 @@ public final class SeriesOptions {
    */
   public SeriesOptions withLabels(Map<String, String> labels) {
     return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints, requestId,
-        CreateOptions.copyLabels(labels));
+        CreateOptions.copyLabels(labels), ratingPool);
   }
 
   /**
@@ -188,6 +195,27 @@ public final class SeriesOptions {
    */
   public SeriesOptions withLabel(String key, String value) {
     return withLabels(CreateOptions.addLabel(labels, key, value));
+  }
+
+  /**
+   * Rates every game of the series in {@code pool} ({@code CreateSeriesRequest.rating_pool}), as
+   * {@link CreateOptions#withRatingPool} rates a game: {@code RATING_POOL_KIND}, the kind's pool,
+   * named by the kind ({@code tic_tac_toe}), or {@code RATING_POOL_PRESET}, the preset's, named
+   * {@code <kind>/<preset>}, which needs a series made from a preset;
+   * {@code RATING_POOL_UNSPECIFIED} (the default) leaves its games unrated. It needs both players
+   * named ({@link #withPlayer}, two different ids) or played by the engine ({@link #withBot},
+   * rated as player {@code engine-level-<level>}); anything else fails with
+   * {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}, every problem named (field
+   * {@code rating_pool} or {@code players}). The series shows its pool
+   * ({@code Series.getRatingPool()}, empty when its games are not rated) and each of its games
+   * its {@code GameRating} ({@code Game.getRating()}): each game is rated on its own, moments
+   * after it ends, each player as the player it is whichever seat it sits in, so the players'
+   * ratings ({@link TabulaClient#getPlayerRatings}) count every game of the series. A later
+   * call replaces it.
+   */
+  public SeriesOptions withRatingPool(RatingPool pool) {
+    return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints, requestId, labels,
+        Objects.requireNonNull(pool, "pool"));
   }
 
   /** The number of games of a best-of series; 0 for a first-to one. */
@@ -233,5 +261,10 @@ public final class SeriesOptions {
   /** The labels, in the order given; empty for none. Unmodifiable. */
   public Map<String, String> labels() {
     return labels;
+  }
+
+  /** The pool the series' games are rated in; {@code RATING_POOL_UNSPECIFIED} (not rated) by default. */
+  public RatingPool ratingPool() {
+    return ratingPool;
   }
 }

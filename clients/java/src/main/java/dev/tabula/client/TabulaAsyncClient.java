@@ -452,10 +452,14 @@ public final class TabulaAsyncClient implements AutoCloseable {
   }
 
   /**
-   * Delivers what happens to every game the calling service key owns, and to its series (each
+   * Delivers what happens to every game the calling service key owns, to its series (each
    * game scored, {@code OWNER_EVENT_KIND_SERIES_GAME_FINISHED}, and the series decided,
    * {@code OWNER_EVENT_KIND_SERIES_FINISHED}, with the series' own event in
-   * {@code getSeriesEvent()}), after cursor {@code afterCursor} to {@code observer} as it
+   * {@code getSeriesEvent()}) and to its tournaments (each board scored,
+   * {@code OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED}, each round finished,
+   * {@code OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED}, and the tournament finished,
+   * {@code OWNER_EVENT_KIND_TOURNAMENT_FINISHED}, with the tournament's own event in
+   * {@code getTournamentEvent()}), after cursor {@code afterCursor} to {@code observer} as it
    * arrives (first the backlog, then live), resuming after a dropped connection or a server's
    * stop; it never completes by itself while the server runs. See {@link AsyncOwnerEventStream} and {@link TabulaClient#ownerEvents(long)}.
    * Close it when done.

@@ -715,14 +715,24 @@ public final class TabulaClient implements AutoCloseable {
    * ended, resumed (its end taken back, see {@link CreateOptions#withEndingTakebackWindow}), a
    * draw offered, a takeback asked, a seat come or gone (in a game keeping presence),
    * a seat's time run out, each move (in a game created with
-   * {@link CreateOptions#withOwnerStreamMoves}), and of the key's series each game scored
+   * {@link CreateOptions#withOwnerStreamMoves}), of the key's series each game scored
    * ({@code OWNER_EVENT_KIND_SERIES_GAME_FINISHED}) and the series decided by the game that just
    * ended ({@code OWNER_EVENT_KIND_SERIES_FINISHED}, after that game's
-   * {@code SERIES_GAME_FINISHED}), first the backlog, then live. Each {@code OwnerEvent} carries
-   * the game's own event ({@code getGameEvent()}; for both series kinds the {@code game_ended}
-   * of the game that moved the series on) and, for the two series kinds only, the series' own
+   * {@code SERIES_GAME_FINISHED}), and of the key's tournaments each board scored by the game
+   * that just ended ({@code OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED}), the round that game
+   * finished ({@code OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED}, after its
+   * {@code TOURNAMENT_BOARD_FINISHED}) and the tournament that game finished
+   * ({@code OWNER_EVENT_KIND_TOURNAMENT_FINISHED}, after its {@code TOURNAMENT_ROUND_FINISHED}),
+   * first the backlog, then live. Each {@code OwnerEvent} carries the game's own event
+   * ({@code getGameEvent()}; for the series and tournament kinds the {@code game_ended} of the
+   * game that moved the series or tournament on), for the two series kinds only the series' own
    * event as {@link #seriesEvents(String, long)} delivers it ({@code getSeriesEvent()}: its
-   * {@code game_finished} or {@code series_finished}). The stream never
+   * {@code game_finished} or {@code series_finished}), and for the three tournament kinds only
+   * the tournament's own event as {@link #tournamentEvents(String, long)} delivers it
+   * ({@code getTournamentEvent()}: its {@code board_finished}, {@code round_finished} with the
+   * standings, or {@code tournament_ended} with the final standings). A knockout's boards are
+   * matches, series of their own, which come as series kinds; a tournament whose last board
+   * ends without a game has no {@code TOURNAMENT_FINISHED}. The stream never
    * ends by itself while the server runs; it reconnects after a dropped connection or a
    * server's stop, after the last cursor returned. See {@link OwnerEventStream}. Close it when
    * done. Needs a service key where the server has keys.
@@ -756,6 +766,21 @@ public final class TabulaClient implements AutoCloseable {
    *   for (OwnerEvent event : series) {
    *     SeriesEvent scored = event.getSeriesEvent(); // game_finished, or series_finished at the end
    *     save(scored.getSeriesId(), Names.seriesEventKind(scored), event.getCursor());
+   *   }
+   * }
+   * }</pre>
+   *
+   * <p>The key's tournaments, each board scored, each round finished and each tournament
+   * finished (a label filter applies to the game that ended, which carries its tournament's
+   * labels):
+   *
+   * <pre>{@code
+   * try (OwnerEventStream tournaments = client.ownerEvents(0, List.of(OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED,
+   *     OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED, OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_FINISHED),
+   *     Map.of("event", "spring"))) {
+   *   for (OwnerEvent event : tournaments) {
+   *     TournamentEvent scored = event.getTournamentEvent(); // board_finished, round_finished or tournament_ended
+   *     save(scored.getTournamentId(), Names.tournamentEventKind(scored), event.getCursor());
    *   }
    * }
    * }</pre>
@@ -1005,15 +1030,20 @@ public final class TabulaClient implements AutoCloseable {
    * holds the series, its first game created, and one token per player
    * ({@code getPlayerTokensList()}, shown only this once): in every game of the series a
    * player's token acts as the seat the player sits in, like a seat token
-   * ({@code client.as(token)}). Needs a service key, like a game's creation; only two-seat
-   * kinds make a series, and a bad length, player or bot fails with {@code INVALID_ARGUMENT},
-   * reason {@code INVALID_REQUEST}, every problem named.
+   * ({@code client.as(token)}). With {@link SeriesOptions#withRatingPool} every game of the
+   * series is rated in that pool. Needs a service key, like a game's creation; only two-seat
+   * kinds make a series, and a bad length, player, bot or rating pool fails with
+   * {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}, every problem named.
    *
    * <pre>{@code
    * CreateSeriesResponse created = client.createSeriesFromPreset(GameKind.GAME_KIND_CHESS, "standard",
    *     SeriesOptions.bestOf(3).withPlayer("u-17", "Ann").withPlayer("u-42", "Bob"));
    * TabulaClient ann = client.as(created.getPlayerTokens(0).getToken());
    * String firstGame = created.getSeries().getGames(0).getGameId(); // Ann plays white
+   *
+   * CreateSeriesResponse rated = client.createSeriesFromPreset(GameKind.GAME_KIND_CHESS, "standard",
+   *     SeriesOptions.bestOf(3).withPlayer("u-17", "Ann").withPlayer("u-42", "Bob").withRatingPool(RatingPool.RATING_POOL_KIND));
+   * String pool = rated.getSeries().getRatingPool(); // "chess": each game rated moments after it ends
    * }</pre>
    */
   public CreateSeriesResponse createSeriesFromPreset(GameKind kind, String preset, SeriesOptions options) {
@@ -1046,8 +1076,9 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * A series: its configuration and length, its players, its games so far
    * ({@code getGamesList()}, each with its game id, the seat player 1 sits in, and once scored
-   * its outcome and points), the players' points, its status, and once finished its winner (1
-   * or 2; 0 for a tie). Anyone may read a series that is not private; a private one needs a
+   * its outcome and points), the players' points, its status, once finished its winner (1
+   * or 2; 0 for a tie), and the pool its games are rated in ({@code getRatingPool()}, see
+   * {@link SeriesOptions#withRatingPool}; empty when they are not rated). Anyone may read a series that is not private; a private one needs a
    * service key or one of its players' tokens. An unknown id fails with {@code NOT_FOUND},
    * reason {@code SERIES_NOT_FOUND}.
    */
@@ -1139,7 +1170,9 @@ public final class TabulaClient implements AutoCloseable {
 
   /**
    * A player's Glicko-2 ratings under the calling service key, one per pool the player was
-   * rated in (see {@link CreateOptions#withRatingPool}), by pool name: each
+   * rated in (see {@link CreateOptions#withRatingPool}; the games of a rated series or
+   * tournament count too, {@link SeriesOptions#withRatingPool} and
+   * {@link TournamentOptions#withRatingPool}), by pool name: each
    * {@code PlayerRating} with its {@code getPool()}, its {@code getRating()} now (the rating,
    * its deviation as of now, its volatility, and whether it is {@code getProvisional()}: a
    * deviation above 110), the rated games played in the pool ({@code getGames()},
@@ -1240,9 +1273,12 @@ public final class TabulaClient implements AutoCloseable {
    * request that makes no sense (fewer than two players, a player without an id, an unset
    * format, a bad scoring, an even {@code best_of}, tie-breaks in a knockout,
    * {@code seed_by_rating} without a knockout or a Swiss and a rating pool, a Swiss's
-   * {@code rounds} not fewer than its players, {@code rounds} or {@code accelerated} outside a
-   * Swiss) fails with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}, every problem
-   * named.
+   * {@code rounds} not fewer than its players, {@code rounds}, {@code accelerated} or
+   * {@code trf} outside a Swiss, a report file that does not fit, see
+   * {@link TournamentOptions#withTrf}) fails with {@code INVALID_ARGUMENT}, reason
+   * {@code INVALID_REQUEST}, every problem named. A Swiss played elsewhere continues from its
+   * Tournament Report File ({@link TournamentOptions#withTrf}): the tournament starts with the
+   * file's rounds and pairs the next one at once.
    *
    * <pre>{@code
    * CreateTournamentResponse created = client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2",
@@ -1259,6 +1295,9 @@ public final class TabulaClient implements AutoCloseable {
    *
    * CreateTournamentResponse open = client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", players,
    *     TournamentOptions.swiss(5).withAccelerated(true)); // five rounds, each paired when the one before ends
+   *
+   * CreateTournamentResponse continued = client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", players,
+   *     TournamentOptions.swiss(7).withTrf(Files.readString(Path.of("open.trf")))); // the file's rounds, then the next paired
    * }</pre>
    */
   public CreateTournamentResponse createTournamentFromPreset(GameKind kind, String preset, List<TournamentPlayer> players,
@@ -1322,7 +1361,8 @@ public final class TabulaClient implements AutoCloseable {
    * Each line ends in a line feed. Read access as {@link #getTournament}: anyone for a public
    * tournament, a service key or one of its players' tokens for a private one
    * ({@code PERMISSION_DENIED}, reason {@code PRIVATE_TOURNAMENT}); an unknown id fails with
-   * {@code NOT_FOUND}, reason {@code TOURNAMENT_NOT_FOUND}.
+   * {@code NOT_FOUND}, reason {@code TOURNAMENT_NOT_FOUND}. A Swiss's file continues it
+   * elsewhere, or here as a new tournament ({@link TournamentOptions#withTrf}).
    *
    * <pre>{@code
    * String trf = client.exportTournamentTrf(tournamentId);

@@ -17,10 +17,11 @@ import java.util.Optional;
  * ({@link #roundRobin()}), a double one ({@link #doubleRoundRobin()}), a knockout
  * ({@link #knockout(int)}) or a Swiss ({@link #swiss(int)}), one of which starts every set of
  * options; what results are worth; the tie-breaks; in a knockout, how many games each match is
- * the best of; in a Swiss, how many rounds and whether the first ones are accelerated; in a
- * knockout or a Swiss, whether the players are seeded by rating; whether each round waits
- * for the organiser ({@link TabulaClient#startTournamentRound}); the rating pool of its games;
- * whether it is private; whether the seat to move may ask for hints; the managing backend's
+ * the best of; in a Swiss, how many rounds, whether the first ones are accelerated and the
+ * rounds it already played elsewhere ({@link #withTrf}); in a knockout or a Swiss, whether the
+ * players are seeded by rating; whether each round waits for the organiser
+ * ({@link TabulaClient#startTournamentRound}); the rating pool of its games; whether it is
+ * private; whether the seat to move may ask for hints; the managing backend's
  * labels to find it by; and a request id that makes the creation safe to retry. Immutable;
  * each {@code with...} returns a copy.
  *
@@ -35,6 +36,8 @@ import java.util.Optional;
  *     TournamentOptions.knockout(3).withRatingPool(RatingPool.RATING_POOL_KIND).withSeedByRating(true));
  * client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", players,
  *     TournamentOptions.swiss(7).withAccelerated(true)); // seven rounds, the first ones Baku-accelerated
+ * client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", players,
+ *     TournamentOptions.swiss(7).withTrf(trf)); // continues the rounds the report file has
  * }</pre>
  */
 public final class TournamentOptions {
@@ -51,10 +54,12 @@ public final class TournamentOptions {
   private final boolean seedByRating;
   private final int rounds;
   private final boolean accelerated;
+  private final String trf;
 
   private TournamentOptions(TournamentFormat format, Optional<TournamentScoring> scoring, List<TieBreak> tieBreaks,
       boolean holdRounds, RatingPool ratingPool, boolean privateTournament, Optional<Boolean> allowHints,
-      Map<String, String> labels, String requestId, int bestOf, boolean seedByRating, int rounds, boolean accelerated) {
+      Map<String, String> labels, String requestId, int bestOf, boolean seedByRating, int rounds, boolean accelerated,
+      String trf) {
     this.format = format;
     this.scoring = scoring;
     this.tieBreaks = tieBreaks;
@@ -68,6 +73,7 @@ public final class TournamentOptions {
     this.seedByRating = seedByRating;
     this.rounds = rounds;
     this.accelerated = accelerated;
+    this.trf = trf;
   }
 
   /**
@@ -78,15 +84,15 @@ public final class TournamentOptions {
    * Public, the server's scoring (a win 1, a draw ½, a loss 0, a bye 1) and tie-breaks (direct
    * encounter, wins, then Sonneborn–Berger; in a Swiss Buchholz cut 1, Buchholz, direct
    * encounter, wins; none in a knockout), a knockout's matches of one game each, seeded in the
-   * players' order, a Swiss's rounds derived from its players and not accelerated, each round
-   * made as soon as the one before ended, not rated, hints as the kind decides, without labels
-   * or a request id.
+   * players' order, a Swiss's rounds derived from its players, not accelerated and played from
+   * the first (no report file), each round made as soon as the one before ended, not rated,
+   * hints as the kind decides, without labels or a request id.
    * {@code TOURNAMENT_FORMAT_UNSPECIFIED} is refused by the server with {@code INVALID_ARGUMENT},
    * reason {@code INVALID_REQUEST}.
    */
   public static TournamentOptions of(TournamentFormat format) {
     return new TournamentOptions(Objects.requireNonNull(format, "format"), Optional.empty(), List.of(), false,
-        RatingPool.RATING_POOL_UNSPECIFIED, false, Optional.empty(), Map.of(), "", 0, false, 0, false);
+        RatingPool.RATING_POOL_UNSPECIFIED, false, Optional.empty(), Map.of(), "", 0, false, 0, false, "");
   }
 
   /**
@@ -141,7 +147,8 @@ public final class TournamentOptions {
    * ({@code Tournament.getRoundCount()}); it ends early, with the rounds played, when a round
    * cannot be paired without a rematch. 2 to 1,000 players; tie-breaks default to Buchholz
    * cut 1, Buchholz, direct encounter, wins. {@link #withAccelerated} pairs its first rounds with
-   * Baku acceleration. Otherwise as {@link #of(TournamentFormat)}.
+   * Baku acceleration; {@link #withTrf} continues a Swiss played elsewhere, from its Tournament
+   * Report File. Otherwise as {@link #of(TournamentFormat)}.
    */
   public static TournamentOptions swiss() {
     return of(TournamentFormat.TOURNAMENT_FORMAT_SWISS);
@@ -155,7 +162,7 @@ public final class TournamentOptions {
   /** How players are paired, replacing the format these options started with. */
   public TournamentOptions withFormat(TournamentFormat format) {
     return new TournamentOptions(Objects.requireNonNull(format, "format"), scoring, tieBreaks, holdRounds, ratingPool,
-        privateTournament, allowHints, labels, requestId, bestOf, seedByRating, rounds, accelerated);
+        privateTournament, allowHints, labels, requestId, bestOf, seedByRating, rounds, accelerated, trf);
   }
 
   /**
@@ -165,7 +172,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withScoring(TournamentScoring scoring) {
     return new TournamentOptions(format, Optional.of(Objects.requireNonNull(scoring, "scoring")), tieBreaks, holdRounds,
-        ratingPool, privateTournament, allowHints, labels, requestId, bestOf, seedByRating, rounds, accelerated);
+        ratingPool, privateTournament, allowHints, labels, requestId, bestOf, seedByRating, rounds, accelerated, trf);
   }
 
   /**
@@ -188,7 +195,7 @@ public final class TournamentOptions {
       copy.add(Objects.requireNonNull(tieBreak, "a tie-break"));
     }
     return new TournamentOptions(format, scoring, List.copyOf(copy), holdRounds, ratingPool, privateTournament, allowHints,
-        labels, requestId, bestOf, seedByRating, rounds, accelerated);
+        labels, requestId, bestOf, seedByRating, rounds, accelerated, trf);
   }
 
   /** As {@link #withTieBreaks(List)}. */
@@ -205,7 +212,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withBestOf(int bestOf) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        requestId, bestOf, seedByRating, rounds, accelerated);
+        requestId, bestOf, seedByRating, rounds, accelerated, trf);
   }
 
   /**
@@ -218,7 +225,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withSeedByRating(boolean seedByRating) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        requestId, bestOf, seedByRating, rounds, accelerated);
+        requestId, bestOf, seedByRating, rounds, accelerated, trf);
   }
 
   /**
@@ -230,7 +237,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withRounds(int rounds) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        requestId, bestOf, seedByRating, rounds, accelerated);
+        requestId, bestOf, seedByRating, rounds, accelerated, trf);
   }
 
   /**
@@ -244,7 +251,36 @@ public final class TournamentOptions {
    */
   public TournamentOptions withAccelerated(boolean accelerated) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        requestId, bestOf, seedByRating, rounds, accelerated);
+        requestId, bestOf, seedByRating, rounds, accelerated, trf);
+  }
+
+  /**
+   * In a Swiss, continues one played elsewhere ({@code CreateTournamentRequest.trf}): {@code trf}
+   * is a FIDE Tournament Report File (TRF-16, as {@link TabulaClient#exportTournamentTrf} writes
+   * it and other pairing programs do; at most 2 MiB) whose player lines give the rounds played
+   * so far, every game ended. The players passed to the creation are the file's, in its
+   * starting-rank order, and {@link #withRounds rounds} counts the file's rounds too and must be
+   * more than them. Each game must read the same on both players' lines and each player's points
+   * be what its rounds make (with the {@link #withScoring scoring}); byes the pairing gave
+   * ({@code U}) and full-point byes ({@code F}) count as byes, rounds not played ({@code Z}) as
+   * nothing, and half-point byes are refused. The tournament then holds the file's rounds, their
+   * boards without games and with the file's results, and its next round is paired at once, as
+   * a new tournament's first would be (unless {@link #withHoldRounds held}). Empty, the default,
+   * starts from the first round. A file the server cannot read or that does not fit the request
+   * (another number of players, a game that reads differently on its two players' lines, points
+   * its rounds do not make), or a file outside a Swiss, fails with {@code INVALID_ARGUMENT},
+   * reason {@code INVALID_REQUEST}, naming the field {@code trf}; rounds not more than the
+   * file's, naming the field {@code rounds}.
+   *
+   * <pre>{@code
+   * String trf = Files.readString(Path.of("open-after-round-4.trf"));
+   * client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", playersInStartingRankOrder,
+   *     TournamentOptions.swiss(9).withTrf(trf)); // rounds 1 to 4 as the file has them; round 5 paired now
+   * }</pre>
+   */
+  public TournamentOptions withTrf(String trf) {
+    return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
+        requestId, bestOf, seedByRating, rounds, accelerated, Objects.requireNonNull(trf, "trf"));
   }
 
   /**
@@ -254,7 +290,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withHoldRounds(boolean holdRounds) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        requestId, bestOf, seedByRating, rounds, accelerated);
+        requestId, bestOf, seedByRating, rounds, accelerated, trf);
   }
 
   /**
@@ -264,7 +300,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withRatingPool(RatingPool pool) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, Objects.requireNonNull(pool, "pool"),
-        privateTournament, allowHints, labels, requestId, bestOf, seedByRating, rounds, accelerated);
+        privateTournament, allowHints, labels, requestId, bestOf, seedByRating, rounds, accelerated, trf);
   }
 
   /**
@@ -274,7 +310,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withPrivate(boolean privateTournament) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        requestId, bestOf, seedByRating, rounds, accelerated);
+        requestId, bestOf, seedByRating, rounds, accelerated, trf);
   }
 
   /**
@@ -283,7 +319,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withAllowHints(boolean allowHints) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament,
-        Optional.of(allowHints), labels, requestId, bestOf, seedByRating, rounds, accelerated);
+        Optional.of(allowHints), labels, requestId, bestOf, seedByRating, rounds, accelerated, trf);
   }
 
   /**
@@ -294,7 +330,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withLabels(Map<String, String> labels) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints,
-        CreateOptions.copyLabels(labels), requestId, bestOf, seedByRating, rounds, accelerated);
+        CreateOptions.copyLabels(labels), requestId, bestOf, seedByRating, rounds, accelerated, trf);
   }
 
   /**
@@ -313,7 +349,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withRequestId(String requestId) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        Objects.requireNonNull(requestId, "requestId"), bestOf, seedByRating, rounds, accelerated);
+        Objects.requireNonNull(requestId, "requestId"), bestOf, seedByRating, rounds, accelerated, trf);
   }
 
   /** How players are paired. */
@@ -382,5 +418,13 @@ public final class TournamentOptions {
   /** Whether a Swiss's first rounds are paired with Baku acceleration. */
   public boolean accelerated() {
     return accelerated;
+  }
+
+  /**
+   * The Tournament Report File of the rounds a Swiss played elsewhere, which it continues; empty
+   * (the default) for none.
+   */
+  public String trf() {
+    return trf;
   }
 }

@@ -16,6 +16,7 @@ import dev.tabula.v1.GetSeriesResponse;
 import dev.tabula.v1.ListSeriesRequest;
 import dev.tabula.v1.ListSeriesResponse;
 import dev.tabula.v1.Player;
+import dev.tabula.v1.RatingPool;
 import dev.tabula.v1.Series;
 import dev.tabula.v1.SeriesDraws;
 import dev.tabula.v1.SeriesStatus;
@@ -50,6 +51,7 @@ class SeriesOptionTest {
     assertFalse(best.isPrivate());
     assertTrue(best.allowHints().isEmpty());
     assertEquals("", best.requestId());
+    assertEquals(RatingPool.RATING_POOL_UNSPECIFIED, best.ratingPool(), "not rated");
 
     CreateSeriesRequest plain = Requests.seriesFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", best);
     assertEquals(CreateSeriesRequest.newBuilder().setKind(GameKind.GAME_KIND_TIC_TAC_TOE).setPreset("classic").setBestOf(3).build(),
@@ -60,12 +62,14 @@ class SeriesOptionTest {
   @Test
   void everyOptionGoesIntoTheRequest() {
     SeriesOptions options = SeriesOptions.firstTo(2).withDraws(SeriesDraws.SERIES_DRAWS_REPLAYED).withPlayer("u-17", "Ann")
-        .withPlayer("u-42", "Bob").withBot(2, 3, Duration.ofMillis(500)).withPrivate(true).withAllowHints(false).withRequestId("s1");
+        .withPlayer("u-42", "Bob").withBot(2, 3, Duration.ofMillis(500)).withPrivate(true).withAllowHints(false).withRequestId("s1")
+        .withRatingPool(RatingPool.RATING_POOL_PRESET);
     assertEquals(List.of(ANN, BOB), options.players());
+    assertEquals(RatingPool.RATING_POOL_PRESET, options.ratingPool());
     CreateSeriesRequest expected = CreateSeriesRequest.newBuilder().setFirstTo(2).setDraws(SeriesDraws.SERIES_DRAWS_REPLAYED)
         .addPlayers(ANN).addPlayers(BOB)
         .addBots(BotSeat.newBuilder().setSeat(2).setLevel(3).setMoveTime(Clocks.duration(Duration.ofMillis(500))))
-        .setPrivate(true).setAllowHints(false).setRequestId("s1").build();
+        .setPrivate(true).setAllowHints(false).setRequestId("s1").setRatingPool(RatingPool.RATING_POOL_PRESET).build();
 
     GameConfig config = GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.newBuilder().setMisere(true)).build();
     assertEquals(expected.toBuilder().setConfig(config).build(), Requests.seriesFromConfig(config, options));
@@ -80,11 +84,17 @@ class SeriesOptionTest {
     assertEquals(List.of(BotSeat.newBuilder().setSeat(1).setLevel(1).build()), replaced.bots());
     assertEquals(2, replaced.firstTo());
     assertEquals(List.of(), options.withPlayers().withBots().players());
+    assertEquals(RatingPool.RATING_POOL_PRESET, replaced.withDraws(SeriesDraws.SERIES_DRAWS_HALF_POINT).withPrivate(false)
+        .withAllowHints(true).withRequestId("s2").withLabel("cup", "spring").withPlayer("", "Cy").withBot(1, 1, null).ratingPool(),
+        "every other option keeps the pool");
+    assertEquals(RatingPool.RATING_POOL_KIND, options.withRatingPool(RatingPool.RATING_POOL_KIND).ratingPool(), "a later call replaces it");
+    assertEquals(RatingPool.RATING_POOL_PRESET, options.ratingPool(), "the original is unchanged");
 
     assertThrows(NullPointerException.class, () -> Requests.seriesFromPreset(GameKind.GAME_KIND_CHESS, "standard", null));
     assertThrows(NullPointerException.class, () -> Requests.seriesFromSavedConfig(null, SeriesOptions.bestOf(1)));
     assertThrows(NullPointerException.class, () -> SeriesOptions.bestOf(1).withDraws(null));
     assertThrows(NullPointerException.class, () -> SeriesOptions.bestOf(1).withRequestId(null));
+    assertThrows(NullPointerException.class, () -> SeriesOptions.bestOf(1).withRatingPool(null));
   }
 
   /** A stand-in that records every series request and answers from {@code pages} for ListSeries. */

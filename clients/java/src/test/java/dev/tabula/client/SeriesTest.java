@@ -14,9 +14,12 @@ import dev.tabula.v1.Game;
 import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameEvent;
 import dev.tabula.v1.GameKind;
+import dev.tabula.v1.GameRating;
 import dev.tabula.v1.ListGamesRequest;
 import dev.tabula.v1.ListSeriesRequest;
 import dev.tabula.v1.Player;
+import dev.tabula.v1.PlayerRating;
+import dev.tabula.v1.RatingPool;
 import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.Series;
 import dev.tabula.v1.SeriesDraws;
@@ -31,18 +34,22 @@ import dev.tabula.v1.View;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Players on seats, and series of games between two players, against a real server. */
+/** Players on seats, and series of games between two players, a rated one too, against a real server. */
 @Timeout(90)
 class SeriesTest extends Games.Live {
+  /** How long the server may take to make a series' next game, or to rate a game, after the game that caused it. */
+  private static final Duration SETTLES_WITHIN = Duration.ofSeconds(10);
   private static final GameConfig TIC_TAC_TOE = GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.getDefaultInstance()).build();
 
   /** An id no other test of the run uses. */
@@ -252,6 +259,96 @@ class SeriesTest extends Games.Live {
         .noneMatch(s -> s.getSeriesId().equals(id)));
     assertTrue(client.async().listSeries().get(10, TimeUnit.SECONDS).getSeriesList().stream().anyMatch(s -> s.getSeriesId().equals(id)),
         "the newest series comes first");
+  }
+
+  /** The series once {@code settled} holds of it; fails after a few seconds. */
+  private static Series until(String id, String what, Predicate<Series> settled) throws InterruptedException {
+    Instant deadline = Instant.now().plus(SETTLES_WITHIN);
+    while (true) {
+      Series series = client.getSeries(id);
+      if (settled.test(series)) {
+        return series;
+      }
+      assertTrue(Instant.now().isBefore(deadline), "not " + what + " within " + SETTLES_WITHIN + ": " + series);
+      Thread.sleep(20);
+    }
+  }
+
+  /** The game once it has been rated, moments after its end; fails after a few seconds. */
+  private static Game rated(String gameId) throws InterruptedException {
+    Instant deadline = Instant.now().plus(SETTLES_WITHIN);
+    while (true) {
+      Game game = client.getGame(gameId);
+      if (game.getRating().getRated()) {
+        return game;
+      }
+      assertTrue(Instant.now().isBefore(deadline), "not rated " + SETTLES_WITHIN + " after its end: " + game.getRating());
+      Thread.sleep(20);
+    }
+  }
+
+  @Test
+  void aRatedSeriesRatesEachOfItsGames() throws Exception {
+    String ann = unique("ann");
+    String bob = unique("bob");
+    SeriesOptions options = SeriesOptions.bestOf(3).withPlayer(ann, "Ann").withPlayer(bob, "Bob")
+        .withRatingPool(RatingPool.RATING_POOL_KIND);
+    assertEquals(RatingPool.RATING_POOL_KIND, options.ratingPool());
+    CreateSeriesResponse created = client.createSeriesFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", options);
+    String id = created.getSeries().getSeriesId();
+    assertEquals("tic_tac_toe", created.getSeries().getRatingPool(), "the kind's pool, named by the kind");
+
+    // Bob resigns every game until the series ends: Ann wins it 2-0, in two games.
+    TabulaClient bobSeat = client.as(token(created, 2));
+    List<String> games = new ArrayList<>();
+    Series series = created.getSeries();
+    while (series.getStatus() != SeriesStatus.SERIES_STATUS_FINISHED) {
+      assertTrue(games.size() < 3, "best of 3 ends within three games: " + series);
+      String gameId = series.getGames(series.getGamesCount() - 1).getGameId();
+      Game game = client.getGame(gameId);
+      assertEquals("tic_tac_toe", game.getRating().getPool(), "each game is made rated: " + game.getRating());
+      assertFalse(game.getRating().getRated(), "not before its end: " + game.getRating());
+      games.add(gameId);
+      bobSeat.resign(gameId);
+      int played = games.size();
+      series = until(id, "past game " + played,
+          s -> s.getStatus() == SeriesStatus.SERIES_STATUS_FINISHED || s.getGamesCount() > played);
+    }
+    assertEquals(2, games.size(), series.toString());
+    assertEquals(List.of(2.0, 0.0), series.getPointsList());
+    assertEquals(1, series.getWinner());
+    assertEquals("tic_tac_toe", series.getRatingPool());
+
+    // Each game is rated moments after its end, its players in seat order: Ann in seat 1 in
+    // game 1, in seat 2 in game 2; Ann wins both.
+    for (int number = 1; number <= games.size(); number++) {
+      GameRating rating = rated(games.get(number - 1)).getRating();
+      assertEquals("tic_tac_toe", rating.getPool(), rating.toString());
+      assertEquals(number == 1 ? List.of(ann, bob) : List.of(bob, ann), rating.getPlayerIdsList(), "game " + number);
+      assertEquals(2, rating.getAfterCount(), rating.toString());
+      int annSeat = number == 1 ? 0 : 1;
+      assertTrue(rating.getAfter(annSeat).getRating() > rating.getBefore(annSeat).getRating(), "Ann's rating rises: " + rating);
+      assertTrue(rating.getAfter(1 - annSeat).getRating() < rating.getBefore(1 - annSeat).getRating(),
+          "Bob's rating falls: " + rating);
+    }
+
+    // The players' ratings count both games.
+    List<PlayerRating> anns = client.getPlayerRatings(ann);
+    assertEquals(1, anns.size(), anns.toString());
+    assertEquals("tic_tac_toe", anns.get(0).getPool());
+    assertEquals(2, anns.get(0).getGames(), anns.toString());
+    assertEquals(2, anns.get(0).getWins(), anns.toString());
+    List<PlayerRating> bobs = client.getPlayerRatings(bob);
+    assertEquals(1, bobs.size(), bobs.toString());
+    assertEquals(2, bobs.get(0).getGames(), bobs.toString());
+    assertEquals(2, bobs.get(0).getLosses(), bobs.toString());
+    assertTrue(anns.get(0).getRating().getRating() > bobs.get(0).getRating().getRating(), anns + " " + bobs);
+
+    // An unrated series says so; a rated one needs both players named.
+    Series unrated = client.createSeriesFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", SeriesOptions.bestOf(1)).getSeries();
+    assertEquals("", unrated.getRatingPool());
+    refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST", () -> client.createSeriesFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE,
+        "classic", SeriesOptions.bestOf(3).withPlayer(unique("cy"), "Cy").withRatingPool(RatingPool.RATING_POOL_KIND)));
   }
 
   @Test

@@ -73,6 +73,7 @@ class TournamentOptionTest {
     assertFalse(single.seedByRating());
     assertEquals(0, single.rounds(), "the server's default");
     assertFalse(single.accelerated());
+    assertEquals("", single.trf(), "no report file: from the first round");
 
     CreateTournamentRequest plain = Requests.tournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", PLAYERS, single);
     assertEquals(CreateTournamentRequest.newBuilder().setKind(GameKind.GAME_KIND_TIC_TAC_TOE).setPreset("classic")
@@ -172,6 +173,35 @@ class TournamentOptionTest {
         TournamentOptions.roundRobin().withRounds(3).withAccelerated(true));
     assertEquals(3, outside.getRounds());
     assertTrue(outside.getAccelerated());
+  }
+
+  @Test
+  void aSwissContinuedFromAReportFileSendsTheFile() {
+    String trf = "012 Spring open\n062 2\n001    1      Ann                                                      1.0    1     2 w 1\n"
+        + "001    2      Bob                                                      0.0    2     1 b 0\n";
+    TournamentOptions continued = TournamentOptions.swiss(3).withTrf(trf);
+    assertEquals(trf, continued.trf());
+    assertEquals("", TournamentOptions.swiss(3).trf(), "the original is unchanged");
+    assertEquals("", continued.withTrf("").trf(), "empty: none");
+    // Every other option keeps it.
+    TournamentOptions more = continued.withHoldRounds(true).withPrivate(true).withAllowHints(true).withLabel("open", "spring")
+        .withRequestId("c1").withScoring(2, 1, 0, 2).withTieBreaks(TieBreak.TIE_BREAK_BUCHHOLZ).withRounds(5)
+        .withAccelerated(true).withRatingPool(RatingPool.RATING_POOL_KIND).withSeedByRating(true).withBestOf(0)
+        .withFormat(TournamentFormat.TOURNAMENT_FORMAT_SWISS);
+    assertEquals(trf, more.trf());
+    assertEquals(5, more.rounds());
+
+    CreateTournamentRequest expected = CreateTournamentRequest.newBuilder()
+        .setFormat(TournamentFormat.TOURNAMENT_FORMAT_SWISS).addAllPlayers(PLAYERS).setRounds(3).setTrf(trf).build();
+    GameConfig config = GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.getDefaultInstance()).build();
+    assertEquals(expected.toBuilder().setKind(GameKind.GAME_KIND_CHESS).setPreset("blitz_3_2").build(),
+        Requests.tournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", PLAYERS, continued));
+    assertEquals(expected.toBuilder().setConfig(config).build(), Requests.tournamentFromConfig(config, PLAYERS, continued));
+    assertEquals(expected.toBuilder().setSavedConfig("board").build(), Requests.tournamentFromSavedConfig("board", PLAYERS, continued));
+    // Nothing is checked here: the server refuses a file outside a Swiss, or one that does not fit.
+    assertEquals(trf, Requests.tournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", PLAYERS,
+        TournamentOptions.roundRobin().withTrf(trf)).getTrf());
+    assertThrows(NullPointerException.class, () -> TournamentOptions.swiss(3).withTrf(null));
   }
 
   @Test

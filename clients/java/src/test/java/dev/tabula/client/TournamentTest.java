@@ -13,6 +13,8 @@ import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GameStatus;
 import dev.tabula.v1.ListTournamentsRequest;
+import dev.tabula.v1.OwnerEvent;
+import dev.tabula.v1.OwnerEventKind;
 import dev.tabula.v1.RatingPool;
 import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.Series;
@@ -42,7 +44,9 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -53,7 +57,8 @@ import org.junit.jupiter.api.Timeout;
  * Tournaments against a real server with a service key: a round robin played out by its
  * players' tokens, its events, held rounds, a withdrawal, a cancellation, a knockout of
  * best-of-three matches played out by resignations, a Swiss of engine players played out by
- * the server, and refusals.
+ * the server, a Swiss continued from another's Tournament Report File, a round robin of engine
+ * players on the key's owner stream, and refusals.
  */
 @Timeout(120)
 class TournamentTest {
@@ -678,5 +683,174 @@ class TournamentTest {
     }
     refused(Status.Code.NOT_FOUND, "TOURNAMENT_NOT_FOUND", () -> organiser.cancelTournament("no-such-tournament"));
     refused(Status.Code.NOT_FOUND, "TOURNAMENT_NOT_FOUND", () -> organiser.exportTournamentTrf("no-such-tournament"));
+  }
+
+  /**
+   * A round's boards as white, black and result, what a Tournament Report File keeps of them,
+   * sorted: the file has no board numbers, so its boards may come in another order.
+   */
+  private static List<String> boards(TournamentRound round) {
+    return round.getBoardsList().stream().map(b -> b.getWhite() + "-" + b.getBlack() + " " + b.getResult()).sorted().toList();
+  }
+
+  @Test
+  void aSwissContinuesFromTheReportFileOfOnePlayedElsewhere() throws Exception {
+    // Elsewhere: two rounds of six engine players, played out by the server.
+    List<TournamentPlayer> players = engines(6);
+    String elsewhereId = organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", players,
+        TournamentOptions.swiss(2)).getTournament().getTournamentId();
+    Tournament elsewhere = until(elsewhereId, "finished", t -> t.getStatus() == TournamentStatus.TOURNAMENT_STATUS_FINISHED);
+    assertEquals(2, elsewhere.getRoundsCount(), elsewhere.getRoundsList().toString());
+    String trf = organiser.exportTournamentTrf(elsewhereId);
+    assertTrfOf(elsewhere, trf);
+
+    // Here: the same players in the same order, four rounds, the first two the file's.
+    TournamentOptions options = TournamentOptions.swiss(4).withTrf(trf);
+    assertEquals(trf, options.trf());
+    CreateTournamentResponse created =
+        organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", players, options);
+    Tournament continued = created.getTournament();
+    String id = continued.getTournamentId();
+    assertEquals(TournamentFormat.TOURNAMENT_FORMAT_SWISS, continued.getFormat());
+    assertEquals(4, continued.getRoundCount());
+    assertEquals(players, continued.getPlayersList());
+    assertEquals(3, continued.getRoundsCount(), "the file's two rounds, and round 3 paired at once: " + continued.getRoundsList());
+    for (int round = 0; round < 2; round++) {
+      TournamentRound played = continued.getRounds(round);
+      assertEquals(round + 1, played.getNumber());
+      assertTrue(played.getFinished(), played.toString());
+      assertEquals(boards(elsewhere.getRounds(round)), boards(played), "round " + (round + 1) + " as the file has it");
+    }
+    // Round 3: everyone once, each board a game, no pair of the file's rounds again.
+    Set<Set<Integer>> met = new HashSet<>();
+    for (int round = 0; round < 2; round++) {
+      elsewhere.getRounds(round).getBoardsList().forEach(b -> met.add(Set.of(b.getWhite(), b.getBlack())));
+    }
+    TournamentRound third = continued.getRounds(2);
+    assertEquals(3, third.getNumber());
+    List<Integer> seated = new ArrayList<>();
+    // The standings start from the file's points (plus the boards of round 3 the engine has
+    // already played, when the answer was made).
+    Map<Integer, Double> expected = new HashMap<>();
+    elsewhere.getStandingsList().forEach(standing -> expected.put(standing.getPlayer(), standing.getPoints()));
+    for (TournamentBoard board : third.getBoardsList()) {
+      seated.add(board.getWhite());
+      seated.add(board.getBlack());
+      assertFalse(board.getGameId().isEmpty(), "round 3 is played here: " + board);
+      assertTrue(met.add(Set.of(board.getWhite(), board.getBlack())), "no pair meets twice: " + board);
+      if (board.getResult() != BoardResult.BOARD_RESULT_UNSPECIFIED) {
+        double[] both = points(board.getResult());
+        expected.merge(board.getWhite(), both[0], Double::sum);
+        expected.merge(board.getBlack(), both[1], Double::sum);
+      }
+    }
+    assertEquals(List.of(1, 2, 3, 4, 5, 6), seated.stream().sorted().toList(), "each player once in round 3: " + third);
+    Map<Integer, Double> standings = new HashMap<>();
+    continued.getStandingsList().forEach(standing -> standings.put(standing.getPlayer(), standing.getPoints()));
+    assertEquals(expected, standings, "the standings count the file's points: " + continued);
+    // The server plays it out from there (it may end after round 3 if round 4 cannot be paired
+    // without a rematch); the file's rounds stay as they were.
+    Tournament finished = until(id, "finished", t -> t.getStatus() == TournamentStatus.TOURNAMENT_STATUS_FINISHED);
+    assertTrue(finished.getRoundsCount() >= 3, finished.getRoundsList().toString());
+    for (int round = 0; round < 2; round++) {
+      assertEquals(boards(elsewhere.getRounds(round)), boards(finished.getRounds(round)), "round " + (round + 1) + " stays");
+    }
+    assertTrfOf(finished, organiser.exportTournamentTrf(id));
+
+    // A file of six players for five, and a file outside a Swiss, are refused, naming the field.
+    TabulaException fewer = refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", players.subList(0, 5),
+            TournamentOptions.swiss(4).withTrf(trf)));
+    assertEquals(List.of("trf"), LabelsTest.fieldViolations(fewer), fewer.getMessage());
+    assertEquals(List.of("trf"), LabelsTest.fieldViolations(refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", players,
+            TournamentOptions.roundRobin().withTrf(trf)))));
+  }
+
+  /**
+   * The entries {@code reading} read from {@code owner} up to the tournament's end, failing (and
+   * closing the stream) when it has not come within {@link #SETTLES_WITHIN}.
+   */
+  private static List<OwnerEvent> entriesRead(OwnerEventStream owner, CompletableFuture<List<OwnerEvent>> reading)
+      throws InterruptedException {
+    try {
+      return reading.get(SETTLES_WITHIN.toSeconds(), TimeUnit.SECONDS);
+    } catch (TimeoutException slow) {
+      owner.close();
+      throw new AssertionError("no TOURNAMENT_FINISHED on the owner's stream within " + SETTLES_WITHIN + " after the "
+          + "tournament's stream closed; last cursor " + owner.lastCursor(), slow);
+    } catch (ExecutionException failed) {
+      throw new AssertionError("the owner stream failed after cursor " + owner.lastCursor(), failed.getCause());
+    }
+  }
+
+  @Test
+  void theOwnersStreamHasEachBoardEachRoundAndTheEndOfATournament() throws Exception {
+    Map<String, String> labels = Map.of("event", unique("owner"));
+    List<OwnerEventKind> kinds = List.of(OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED,
+        OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED, OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_FINISHED);
+    try (OwnerEventStream owner = organiser.ownerEvents(0, kinds, labels)) {
+      // Read the key's stream from before the tournament exists, up to its end.
+      CompletableFuture<List<OwnerEvent>> reading = CompletableFuture.supplyAsync(() -> {
+        List<OwnerEvent> seen = new ArrayList<>();
+        for (OwnerEvent event : owner) {
+          seen.add(event);
+          if (event.getKind() == OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_FINISHED) {
+            break;
+          }
+        }
+        return seen;
+      });
+
+      // Four engine players, three rounds of two boards, played out by the server.
+      String id = organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", engines(4),
+          TournamentOptions.roundRobin().withLabels(labels)).getTournament().getTournamentId();
+      List<TournamentEvent> events;
+      try (TournamentEventStream stream = organiser.tournamentEvents(id, 0)) {
+        events = CompletableFuture.supplyAsync(() -> stream.stream().toList()).get(60, TimeUnit.SECONDS);
+      }
+      List<OwnerEvent> entries = entriesRead(owner, reading);
+
+      Map<OwnerEventKind, Long> counted = new HashMap<>();
+      entries.forEach(entry -> counted.merge(entry.getKind(), 1L, Long::sum));
+      assertEquals(Map.of(OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED, 6L,
+          OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED, 3L, OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_FINISHED, 1L),
+          counted, "six boards, three rounds, one end: " + entries);
+      for (int i = 1; i < entries.size(); i++) {
+        assertTrue(entries.get(i).getCursor() > entries.get(i - 1).getCursor(), "cursors increase: " + entries);
+      }
+      for (OwnerEvent entry : entries) {
+        assertTrue(entry.hasTournamentEvent(), "each tournament kind carries the tournament's event: " + entry);
+        assertFalse(entry.hasSeriesEvent(), entry.toString());
+        assertEquals(id, entry.getTournamentEvent().getTournamentId(), entry.toString());
+        assertTrue(entry.getGameEvent().hasGameEnded(), "the game_ended of the game that moved it on: " + entry);
+        String arm = switch (entry.getKind()) {
+          case OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED -> "board_finished";
+          case OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED -> "round_finished";
+          case OWNER_EVENT_KIND_TOURNAMENT_FINISHED -> "tournament_ended";
+          default -> throw new AssertionError("a kind the filter leaves out: " + entry);
+        };
+        assertEquals(arm, Names.tournamentEventKind(entry.getTournamentEvent()), entry.toString());
+      }
+      // Each board's entry names its game; a round's and the end's follow the board that made them.
+      for (int i = 0; i < entries.size(); i++) {
+        OwnerEvent entry = entries.get(i);
+        if (entry.getKind() == OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED) {
+          assertEquals(entry.getTournamentEvent().getBoardFinished().getBoard().getGameId(), entry.getGameEvent().getGameId(),
+              entry.toString());
+        } else {
+          assertEquals(entries.get(i - 1).getGameEvent(), entry.getGameEvent(), "the same game's end: " + entry);
+        }
+      }
+      assertEquals(OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_FINISHED, entries.get(entries.size() - 1).getKind());
+      assertEquals(TournamentStatus.TOURNAMENT_STATUS_FINISHED,
+          entries.get(entries.size() - 1).getTournamentEvent().getTournamentEnded().getStatus());
+      // The tournament's own events, as its stream has them.
+      assertEquals(events.stream().filter(e -> e.hasBoardFinished() || e.hasRoundFinished() || e.hasTournamentEnded()).toList(),
+          entries.stream().map(OwnerEvent::getTournamentEvent).toList());
+
+      // Nothing else: no entry twice, and no other kind through the filter.
+      OwnerStreams.nothingMore(owner, 500);
+    }
   }
 }

@@ -360,6 +360,9 @@ class UnknownValuesTest {
     assertEquals(10, OwnerEventKind.OWNER_EVENT_KIND_GAME_RESUMED_VALUE);
     assertEquals(11, OwnerEventKind.OWNER_EVENT_KIND_SERIES_GAME_FINISHED_VALUE);
     assertEquals(12, OwnerEventKind.OWNER_EVENT_KIND_SERIES_FINISHED_VALUE);
+    assertEquals(13, OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED_VALUE);
+    assertEquals(14, OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED_VALUE);
+    assertEquals(15, OwnerEventKind.OWNER_EVENT_KIND_TOURNAMENT_FINISHED_VALUE);
     assertEquals("game_resumed", Names.eventKind(GameEvent.newBuilder().setGameResumed(GameResumed.getDefaultInstance()).build()));
     assertEquals("seat_presence_changed", Names.eventKind(
         GameEvent.newBuilder().setSeatPresenceChanged(SeatPresenceChanged.newBuilder().setSeat(2).setPresent(true)).build()));
