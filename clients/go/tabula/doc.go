@@ -42,7 +42,8 @@
 // [Client.ListTournaments] (with [InTournamentStatus]), StreamTournamentEvents as
 // [Client.TournamentEvents], which resumes like [Client.Events], and the organiser's
 // [Client.StartTournamentRound],
-// [Client.WithdrawTournamentPlayer] and [Client.CancelTournament].
+// [Client.WithdrawTournamentPlayer], [Client.AddTournamentPlayer] (a late entry in a Swiss
+// under way, paired from the next round) and [Client.CancelTournament].
 // Ratings of the players of games, series and tournaments created with [RatingPool]
 // (Glicko-2, per service key and pool): [Client.GetPlayerRatings] and [Client.ListLeaderboard] (paged, with
 // [ExcludeProvisional]).

@@ -243,7 +243,8 @@ func (c *Client) createTournament(ctx context.Context, call string, request *tab
 }
 
 // GetTournament returns a tournament: its kind and configuration, GetFormat(), GetPlayers()
-// (in pairing order; a withdrawn one's GetWithdrawnAfterRound()), GetScoring(),
+// (in pairing order, a late entry of a Swiss ([Client.AddTournamentPlayer]) last; a
+// withdrawn one's GetWithdrawnAfterRound()), GetScoring(),
 // GetTieBreaks(), GetStatus(), GetRoundCount() (how many rounds it plays in all),
 // GetRounds() (those made so far: each one's GetNumber(), GetBoards() and GetFinished(); a
 // board's GetWhite() and GetBlack() player numbers, 0 for a bye's Black, its GetGameId() and
@@ -302,7 +303,8 @@ func (c *Client) ListTournaments(ctx context.Context, opts ...CallOption) (*tabu
 // afterSeq (0: from its start): each round paired ("round_paired", the round with its boards
 // and their game ids, or in a knockout their series ids), each board ended ("board_finished", with its result), each round
 // finished ("round_finished", with the standings after it), each player withdrawn
-// ("player_withdrew") and last the end ("tournament_ended", finished or cancelled, with the
+// ("player_withdrew"), each late entry ([Client.AddTournamentPlayer]: "player_joined", the
+// player's number and first round) and last the end ("tournament_ended", finished or cancelled, with the
 // final standings); first the backlog, then live events, each exactly once and in order.
 // Read a tournament's games themselves with [Client.Events] on the game ids its boards name
 // (in a knockout, a match's with [Client.SeriesEvents] on its series id). The owner's stream
@@ -339,7 +341,7 @@ func (c *Client) TournamentEvents(ctx context.Context, tournamentID string, afte
 }
 
 // TournamentEventKind is the arm of a tournament event's kind as the contract names it
-// ("round_paired", "board_finished", "round_finished", "player_withdrew",
+// ("round_paired", "board_finished", "round_finished", "player_withdrew", "player_joined",
 // "tournament_ended"), or [Unknown] for an event of a kind added after this client (its
 // GetKind() is nil). Such an event still has its seq and time, and
 // [Client.TournamentEvents] delivers it like any other.
@@ -369,6 +371,25 @@ func (c *Client) StartTournamentRound(ctx context.Context, tournamentID string, 
 func (c *Client) WithdrawTournamentPlayer(ctx context.Context, tournamentID string, player uint32) (*tabulav1.Tournament, error) {
 	response, err := unary(ctx, c.stub.WithdrawTournamentPlayer, &tabulav1.WithdrawTournamentPlayerRequest{TournamentId: tournamentID, Player: player})
 	return response.GetTournament(), err
+}
+
+// AddTournamentPlayer adds player (built with [Person] or [Engine], as the CreateTournament
+// calls take them) to a Swiss under way (TOURNAMENT_FORMAT_SWISS, [Format]): a late entry,
+// numbered after every player, with no points, paired from the next round made; the rounds
+// before count as rounds it did not play (a "player_joined" event on the tournament's
+// stream names its number and first round). Returns the tournament with its new player,
+// last in GetPlayers(), and for a person its token (GetPlayerToken(): its GetPlayer(), its
+// number, and GetToken(), shown only this once; unset for a player the engine plays), its
+// seat in every game of the tournament from its first round on (use it with [Client.As]).
+// Fails with INVALID_ARGUMENT, reason INVALID_REQUEST, on the field player for no player,
+// an id another player has (or, in a rated tournament, is rated as), a full tournament
+// (1,000 players), or a round robin or a knockout, whose schedule or bracket is fixed at its
+// creation, and on the player's own fields (player.player_id, player.engine_level and the
+// like) for a player the CreateTournament calls would refuse;
+// FAILED_PRECONDITION, reason TOURNAMENT_OVER, for a tournament finished or cancelled;
+// NOT_FOUND, reason TOURNAMENT_NOT_FOUND, for an unknown id. Needs a service key.
+func (c *Client) AddTournamentPlayer(ctx context.Context, tournamentID string, player *tabulav1.TournamentPlayer) (*tabulav1.AddTournamentPlayerResponse, error) {
+	return unary(ctx, c.stub.AddTournamentPlayer, &tabulav1.AddTournamentPlayerRequest{TournamentId: tournamentID, Player: player})
 }
 
 // CancelTournament calls a tournament off: no round is made after, and its status is

@@ -5,7 +5,8 @@ package tabula_test
 // and its standings, then exported as a TRF; a knockout of four played out match by match, each match a series, and
 // one seeded by rating, and a Swiss numbered by rating; a Swiss of six engines played out
 // without a rematch, one accelerated and one of too many rounds; a Swiss continued from the
-// TRF of another, and a TRF refused; a held tournament that waits for its organiser, a withdrawal and a
+// TRF of another, and a TRF refused; a Swiss of five people that takes a sixth once under
+// way, and the late entries refused; a held tournament that waits for its organiser, a withdrawal and a
 // cancellation; a refused creation), and offline against a stand-in server (the requests
 // the calls send, the options they refuse, the stream's gap check).
 
@@ -849,6 +850,144 @@ func TestASwissContinuesFromItsTRF(t *testing.T) {
 	}
 }
 
+// swissPeople are five people of a Swiss, in pairing order; swissLatecomer joins it late.
+var (
+	swissPeople = []*tabulav1.TournamentPlayer{
+		tabula.Person("late-ann", "Ann"), tabula.Person("late-bob", "Bob"), tabula.Person("late-cy", "Cy"),
+		tabula.Person("late-dee", "Dee"), tabula.Person("late-eve", "Eve"),
+	}
+	swissLatecomer = tabula.Person("late-fay", "Fay")
+)
+
+func TestASwissTakesALateEntry(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	address := testserver.StartWith(t, "--service-key", "arbiter="+arbiterSecret)
+	manager := dial(t, address, tabula.WithCredential(arbiterSecret))
+
+	created, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", swissPeople,
+		tabula.Format(swiss), tabula.SwissRounds(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GetTournament().GetTournamentId()
+	if rounds := created.GetTournament().GetRounds(); len(rounds) != 1 || rounds[0].GetNumber() != 1 {
+		t.Fatalf("the Swiss was created without its first round: %s", boardsOf(created.GetTournament()))
+	}
+	players := tokenClients(t, manager, created.GetPlayerTokens(), 5)
+
+	// Round 1 paired: a sixth person joins, numbered 6, with its token.
+	added, err := manager.AddTournamentPlayer(ctx, id, swissLatecomer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, joined := added.GetPlayerToken(), added.GetTournament()
+	if token.GetPlayer() != 6 || token.GetToken() == "" {
+		t.Fatalf("the late entry's token %v, want player 6's", token)
+	}
+	if len(joined.GetPlayers()) != 6 || joined.GetPlayers()[5].GetPlayerId() != "late-fay" || len(joined.GetRounds()) != 1 {
+		t.Fatalf("after the late entry: players %v, %s", joined.GetPlayers(), boardsOf(joined))
+	}
+	players[6] = manager.As(token.GetToken())
+
+	// The same id again, and a round robin, whose schedule is fixed at its creation: refused,
+	// each a violation of the field player.
+	_, err = manager.AddTournamentPlayer(ctx, id, tabula.Person("late-fay", "Fay again"))
+	if fields := violatedFields(t, err); !slices.Equal(fields, []string{"player"}) {
+		t.Fatalf("a second late-fay: the violations name %v, want player", fields)
+	}
+	roundRobin, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", cupPlayers,
+		tabula.HoldRounds())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = manager.AddTournamentPlayer(ctx, roundRobin.GetTournament().GetTournamentId(), swissLatecomer)
+	if fields := violatedFields(t, err); !slices.Equal(fields, []string{"player"}) {
+		t.Fatalf("a late entry in a round robin: the violations name %v, want player", fields)
+	}
+
+	// Played out: each round's games resigned with the players' tokens, the late entry's too.
+	resigned := map[string]bool{}
+	for {
+		tournament := awaitTournament(t, ctx, manager, id, "moved on", func(tournament *tabulav1.Tournament) bool {
+			if tournament.GetStatus() != tournamentInProgress {
+				return true
+			}
+			for _, round := range tournament.GetRounds() {
+				for _, board := range round.GetBoards() {
+					if board.GetGameId() != "" && !resigned[board.GetGameId()] {
+						return true
+					}
+				}
+			}
+			return false
+		})
+		if tournament.GetStatus() != tournamentInProgress {
+			break
+		}
+		for _, round := range tournament.GetRounds() {
+			for _, board := range round.GetBoards() {
+				gameID := board.GetGameId()
+				if gameID == "" || resigned[gameID] {
+					continue
+				}
+				resigner := players[board.GetBlack()]
+				if whiteResigns(round.GetNumber(), board.GetNumber()) {
+					resigner = players[board.GetWhite()]
+				}
+				if resigner == nil {
+					t.Fatalf("round %d board %d pairs players %d and %d", round.GetNumber(), board.GetNumber(), board.GetWhite(), board.GetBlack())
+				}
+				if _, err := resigner.Resign(ctx, gameID); err != nil {
+					t.Fatalf("resigning game %s (round %d board %d): %v", gameID, round.GetNumber(), board.GetNumber(), err)
+				}
+				resigned[gameID] = true
+			}
+		}
+	}
+
+	final, err := manager.GetTournament(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if final.GetStatus() != tournamentFinished || len(final.GetRounds()) != 3 || len(final.GetPlayers()) != 6 || len(final.GetStandings()) != 6 {
+		t.Fatalf("the Swiss ended %s with %d players, %d standings: %s", tabula.EnumName(final.GetStatus()),
+			len(final.GetPlayers()), len(final.GetStandings()), boardsOf(final))
+	}
+	// The late entry sits out round 1 and plays rounds 2 and 3, in which all six play.
+	for _, round := range final.GetRounds() {
+		seen := map[uint32]bool{}
+		for _, board := range round.GetBoards() {
+			seen[board.GetWhite()], seen[board.GetBlack()] = true, true
+		}
+		delete(seen, 0) // a bye's Black
+		if round.GetNumber() == 1 && (seen[6] || len(seen) != 5) || round.GetNumber() > 1 && len(seen) != 6 {
+			t.Fatalf("round %d pairs players %v: %s", round.GetNumber(), slices.Sorted(maps.Keys(seen)), boardsOf(final))
+		}
+	}
+
+	// Its events: the late entry between round 1's pairing and round 2's.
+	var kinds []string
+	for _, event := range tournamentEventsOf(t, ctx, manager, id, 0) {
+		kind := tabula.TournamentEventKind(event)
+		if kind == "player_joined" {
+			if joined := event.GetPlayerJoined(); joined.GetPlayer() != 6 || joined.GetFirstRound() != 2 {
+				t.Fatalf("the late entry's event %v, want player 6 from round 2", joined)
+			}
+		}
+		if kind == "round_paired" || kind == "player_joined" {
+			kinds = append(kinds, kind)
+		}
+	}
+	if want := []string{"round_paired", "player_joined", "round_paired", "round_paired"}; !slices.Equal(kinds, want) {
+		t.Fatalf("the Swiss's pairings and entries %v, want %v", kinds, want)
+	}
+
+	// Over: no more entries.
+	_, err = manager.AddTournamentPlayer(ctx, id, tabula.Person("late-gus", "Gus"))
+	requireError(t, err, codes.FailedPrecondition, "TOURNAMENT_OVER")
+}
+
 func TestAHeldTournamentWaitsForItsOrganiser(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -1083,6 +1222,14 @@ func (s *tournamentService) WithdrawTournamentPlayer(_ context.Context, request 
 	return &tabulav1.WithdrawTournamentPlayerResponse{Tournament: &tabulav1.Tournament{TournamentId: request.GetTournamentId()}}, nil
 }
 
+func (s *tournamentService) AddTournamentPlayer(_ context.Context, request *tabulav1.AddTournamentPlayerRequest) (*tabulav1.AddTournamentPlayerResponse, error) {
+	s.record(request)
+	return &tabulav1.AddTournamentPlayerResponse{
+		Tournament:  &tabulav1.Tournament{TournamentId: request.GetTournamentId()},
+		PlayerToken: &tabulav1.TournamentPlayerToken{Player: 3, Token: "late"},
+	}, nil
+}
+
 func (s *tournamentService) CancelTournament(_ context.Context, request *tabulav1.CancelTournamentRequest) (*tabulav1.CancelTournamentResponse, error) {
 	s.record(request)
 	return &tabulav1.CancelTournamentResponse{Tournament: &tabulav1.Tournament{TournamentId: request.GetTournamentId(), Status: tournamentCancelled}}, nil
@@ -1174,6 +1321,13 @@ func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
 			return err
 		},
 		func() error {
+			added, err := client.AddTournamentPlayer(ctx, "t7", tabula.Person("p3", "Cy"))
+			if err == nil && (added.GetTournament().GetTournamentId() != "t7" || added.GetPlayerToken().GetPlayer() != 3) {
+				err = fmt.Errorf("AddTournamentPlayer answered %v", added)
+			}
+			return err
+		},
+		func() error {
 			tournament, err := client.CancelTournament(ctx, "t7")
 			if err == nil && tournament.GetStatus() != tournamentCancelled {
 				err = fmt.Errorf("CancelTournament answered %v", tournament)
@@ -1220,6 +1374,7 @@ func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
 		&tabulav1.ListTournamentsRequest{Status: tournamentCancelled, Labels: labels, PageSize: 2, PageToken: "p"},
 		&tabulav1.StartTournamentRoundRequest{TournamentId: "t7", Round: 2},
 		&tabulav1.WithdrawTournamentPlayerRequest{TournamentId: "t7", Player: 3},
+		&tabulav1.AddTournamentPlayerRequest{TournamentId: "t7", Player: &tabulav1.TournamentPlayer{PlayerId: "p3", DisplayName: "Cy"}},
 		&tabulav1.CancelTournamentRequest{TournamentId: "t7"},
 		&tabulav1.ExportTournamentTrfRequest{TournamentId: "t7"},
 	}
