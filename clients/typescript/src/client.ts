@@ -15,6 +15,7 @@ import {
   SpectatorDelaySchema,
 } from "./gen/tabula/v1/game_pb.js";
 import {
+  type AddTournamentPlayerResponse,
   AnswerTakeBackRequestSchema,
   type AnswerTakeBackResponse,
   BatchCreateGamesRequestSchema,
@@ -495,6 +496,17 @@ export interface CreateSeriesOptions extends ManageOptions {
    * it makes the game (`Game.labels`).
    */
   labels?: Record<string, string>;
+  /**
+   * Rate every game of the series in this pool, as `CreateOptions.ratingPool` rates a game
+   * (sent as `CreateSeriesRequest.ratingPool`; absent or `RatingPool.UNSPECIFIED`: not rated):
+   * `RatingPool.KIND`, the kind's pool, or `RatingPool.PRESET`, the preset's (only for a series
+   * made from a preset). Each game then needs what a rated game needs: both players named
+   * (`players` with a `playerId`) or played by the engine (`bots`, rated as
+   * `engine-level-<level>`), two different players, and an end that is final; anything else
+   * rejects with INVALID_ARGUMENT INVALID_REQUEST, every problem named. Shown as
+   * `Series.ratingPool` (the pool's name, `tic_tac_toe`), and on each game as `Game.rating`.
+   */
+  ratingPool?: RatingPool;
 }
 
 /** Options of `createSeriesFromPreset` and `createSeriesFromSavedConfig`: a length and the rest. */
@@ -585,6 +597,22 @@ export interface TournamentOptions extends ManageOptions {
    * Swiss it rejects with INVALID_REQUEST.
    */
   accelerated?: boolean;
+  /**
+   * In a Swiss, continue one played elsewhere: a FIDE Tournament Report File (TRF-16, as
+   * `exportTournamentTrf` writes it and other pairing programs do; at most 2 MiB) whose player
+   * lines give the rounds played so far, every game ended (sent as `CreateTournamentRequest.trf`).
+   * The players are the same as the file's, in its starting-rank order; `rounds` counts the
+   * file's rounds too and must be more. Each game must read the same on both players' lines
+   * and each player's points be what its rounds make (with `scoring`); byes the pairing gave
+   * (`U`) and full-point byes (`F`) count as byes, rounds not played (`Z`) as nothing;
+   * half-point byes are refused. The file's rounds become the tournament's first rounds, and
+   * the next round is paired at once, as for a new tournament. Absent or empty: a new
+   * tournament. A file that does not read or fit (another player count, a game read two ways,
+   * points that do not add up, over 2 MiB) or one outside a Swiss rejects with
+   * INVALID_REQUEST naming the field `trf`; `rounds` not more than the file's, naming
+   * `rounds`.
+   */
+  trf?: string;
   /**
    * Make each round, the first too, only when the organiser says go
    * (`startTournamentRound(tournamentId, round)`); default false: each round is paired as
@@ -683,7 +711,8 @@ export interface OwnerEventOptions extends StreamOptions {
    */
   afterCursor?: bigint;
   /**
-   * Only events of these kinds (`OwnerEventKind.GAME_ENDED`, `SERIES_FINISHED`, ...), sent as
+   * Only events of these kinds (`OwnerEventKind.GAME_ENDED`, `SERIES_FINISHED`,
+   * `TOURNAMENT_ROUND_FINISHED`, ...), sent as
    * they are, so a kind this client does not name yet filters too; absent or empty: every kind.
    */
   kinds?: OwnerEventKind[];
@@ -862,7 +891,8 @@ export class SeriesEventStream implements AsyncIterable<SeriesEvent> {
  * A tournament's events, in order and without gaps, as an async iterable: each round paired
  * (`roundPaired`: the round with its boards and their games), each board ended
  * (`boardFinished`: the round and the board with its result), each round ended
- * (`roundFinished`: the standings after it), each player withdrawn (`playerWithdrew`) and the
+ * (`roundFinished`: the standings after it), each player withdrawn (`playerWithdrew`), each
+ * player added to a Swiss under way (`playerJoined`: its number and first round) and the
  * end (`tournamentEnded`: finished or cancelled, and the final standings), read with
  * `tournamentEventKind(event)`. It follows `StreamTournamentEvents` from `afterSeq` and
  * resumes exactly as `EventStream` does: after `lastSeq` when the connection drops
@@ -904,13 +934,21 @@ export class TournamentEventStream implements AsyncIterable<TournamentEvent> {
  * each move of a game created with `ownerStreamMoves` (`MOVE_PLAYED`: the `moveApplied`; the
  * first is also the game's `GAME_STARTED`), a game of a series ended and scored by the series
  * (`SERIES_GAME_FINISHED`) and a series decided by the game that just ended (`SERIES_FINISHED`,
- * after that game's `SERIES_GAME_FINISHED`), each with
+ * after that game's `SERIES_GAME_FINISHED`), a board of a tournament scored by the game that
+ * just ended (`TOURNAMENT_BOARD_FINISHED`), the round that game finished
+ * (`TOURNAMENT_ROUND_FINISHED`, after its `TOURNAMENT_BOARD_FINISHED`) and the tournament that
+ * game finished (`TOURNAMENT_FINISHED`, after its `TOURNAMENT_ROUND_FINISHED`), each with
  * the key's own `cursor` and the game's own event as a spectator sees it (`gameEvent`: its
- * `gameId` names the game, its `seq` places it in the game's stream; for the two series kinds,
- * the `gameEnded` of the game that moved the series on). The series kinds also carry the
- * series' own event in `seriesEvent`, as `seriesEvents` yields it: a `gameFinished` (number,
- * game, outcome, points so far) or the `seriesFinished` (winner, points); every other kind
- * leaves it `undefined`. It follows `StreamOwnerEvents`, first the backlog after
+ * `gameId` names the game, its `seq` places it in the game's stream; for the series and
+ * tournament kinds, the `gameEnded` of the game that moved the series or tournament on). The
+ * series kinds also carry the series' own event in `seriesEvent`, as `seriesEvents` yields it:
+ * a `gameFinished` (number, game, outcome, points so far) or the `seriesFinished` (winner,
+ * points); every other kind leaves it `undefined`. The tournament kinds carry the tournament's
+ * own event in `tournamentEvent`, as `tournamentEvents` yields it: a `boardFinished` (round,
+ * board with its result), a `roundFinished` (round, standings after it) or the
+ * `tournamentEnded` (status, final standings); every other kind leaves it `undefined`. A
+ * knockout's boards are matches, series of their own, which come as the series kinds; a
+ * tournament whose last board ends without a game has no `TOURNAMENT_FINISHED`. It follows `StreamOwnerEvents`, first the backlog after
  * `afterCursor`, then live; the server never ends it, so iteration ends only when the
  * `signal` aborts, the client is closed, or a failure it does not resume from. It resumes
  * exactly as `EventStream` does: when the connection drops or the server stops (UNAVAILABLE)
@@ -1532,7 +1570,7 @@ export class TabulaClient {
    * Options: the length, `{ bestOf }` (1 to 99) or `{ firstTo }` (1 to 50), exactly one;
    * `draws`, `players` (at most two), `bots` (players the engine plays, by player number),
    * `private`, `allowHints`, `requestId`, `labels` (the series', which each of its games
-   * takes). Resolves to the series, with its first game, and one `SeriesToken` per player in
+   * takes), `ratingPool` (every game rated in that pool, as a game's `ratingPool`). Resolves to the series, with its first game, and one `SeriesToken` per player in
    * `playerTokens`: in every game of the series a player's token acts as the seat the player
    * sits in (`withCredential(token)`). Only two-seat kinds make a series (not peg solitaire);
    * that, a bad length or bot rejects with INVALID_REQUEST. Needs a service key (anyone on a
@@ -1573,11 +1611,11 @@ export class TabulaClient {
     options: SeriesOptions,
   ): Promise<CreateSeriesResponse> {
     const { requestId = "", private: isPrivate = false, bots = [], players = [], allowHints, draws } = options;
-    const { bestOf = 0, firstTo = 0 } = options;
+    const { bestOf = 0, firstTo = 0, ratingPool = RatingPool.UNSPECIFIED } = options;
     const labels = { ...options.labels };
     return this.call(options, (o) =>
       this.raw.createSeries(
-        { source, kind, bestOf, firstTo, draws, players, bots, private: isPrivate, allowHints, requestId, labels },
+        { source, kind, bestOf, firstTo, draws, players, bots, private: isPrivate, allowHints, requestId, labels, ratingPool },
         o,
       ),
     );
@@ -1586,7 +1624,8 @@ export class TabulaClient {
   /**
    * A series: its configuration and length, `players`, `status`, its `games` so far (each with
    * `gameId`, `playerOneSeat` and, once scored, `outcome` and `points`), the two players'
-   * `points` and, once finished, the `winner` (1 or 2; 0 for a tie). A private series is read
+   * `points` and, once finished, the `winner` (1 or 2; 0 for a tie), and `ratingPool`, the
+   * name of the pool its games are rated in (empty when they are not). A private series is read
    * only with a service key or one of its players' tokens. An unknown id rejects with
    * NOT_FOUND SERIES_NOT_FOUND.
    */
@@ -1645,7 +1684,10 @@ export class TabulaClient {
    * asked, a seat come or gone (in a game keeping presence), a seat's time run out, a game's
    * end taken back, each move of a game created with `ownerStreamMoves`, a game of a series
    * scored (`SERIES_GAME_FINISHED`) and a series decided (`SERIES_FINISHED`; both with the
-   * series' own event in `seriesEvent`), after `afterCursor` (default 0n: from the start) and then live, reconnecting on
+   * series' own event in `seriesEvent`), a tournament's board scored
+   * (`TOURNAMENT_BOARD_FINISHED`), round finished (`TOURNAMENT_ROUND_FINISHED`) and the
+   * tournament finished (`TOURNAMENT_FINISHED`; the three with the tournament's own event in
+   * `tournamentEvent`), after `afterCursor` (default 0n: from the start) and then live, reconnecting on
    * its own (see OwnerEventStream); `kinds` and `labels` keep only those events, or those of
    * games carrying every label. Needs a service key where the server has keys
    * (UNAUTHENTICATED SERVICE_KEY_REQUIRED).
@@ -1702,8 +1744,8 @@ export class TabulaClient {
    * every board of the round before has ended; follow it with `tournamentEvents` or read it
    * with `getTournament`. Options: `format` (`TournamentFormat.ROUND_ROBIN` unless told,
    * `DOUBLE_ROUND_ROBIN`, `KNOCKOUT` or `SWISS`), `scoring`, `tieBreaks`, `bestOf` (a
-   * knockout's), `seedByRating` (a knockout's or a Swiss's), `rounds` and `accelerated` (a
-   * Swiss's), `holdRounds`, `ratingPool`, `private`, `allowHints`, `labels` (which every
+   * knockout's), `seedByRating` (a knockout's or a Swiss's), `rounds`, `accelerated` and `trf`
+   * (a Swiss's; `trf` continues one played elsewhere from its FIDE report file), `holdRounds`, `ratingPool`, `private`, `allowHints`, `labels` (which every
    * game of the tournament carries too) and `requestId`. In a round robin or a Swiss each
    * board is a game (`board.gameId`; `black` 0 for a bye). In a knockout each board is a match, a series (`board.seriesId`, read with `getSeries`; the
    * board's `gameId` stays empty) whose games seat its players in turn, the players' tokens
@@ -1718,9 +1760,10 @@ export class TabulaClient {
    * two-seat kinds make a tournament; that, or any request that makes no sense (fewer than
    * two players, a player without an id, a bad scoring or tie-break, an even `bestOf`,
    * tie-breaks in a knockout, `seedByRating` without a knockout or a Swiss and a rating
-   * pool, `rounds` or `accelerated` outside a Swiss, `rounds` not fewer than the players),
-   * rejects with INVALID_ARGUMENT INVALID_REQUEST naming every problem (a field violation
-   * per field: `rounds` for a Swiss's rounds).
+   * pool, `rounds` or `accelerated` outside a Swiss, `rounds` not fewer than the players, a
+   * `trf` that does not fit the players, `rounds` not more than its rounds), rejects with INVALID_ARGUMENT
+   * INVALID_REQUEST naming every problem (a field violation per field: `rounds` for a Swiss's
+   * rounds, `trf` for its report file).
    */
   createTournamentFromPreset(
     kind: GameKind,
@@ -1777,6 +1820,7 @@ export class TabulaClient {
       seedByRating = false,
       rounds = 0,
       accelerated = false,
+      trf = "",
       holdRounds = false,
       ratingPool = RatingPool.UNSPECIFIED,
       private: isPrivate = false,
@@ -1796,6 +1840,7 @@ export class TabulaClient {
           seedByRating,
           rounds,
           accelerated,
+          trf,
           holdRounds,
           ratingPool,
           private: isPrivate,
@@ -1893,6 +1938,29 @@ export class TabulaClient {
   async withdrawTournamentPlayer(tournamentId: string, player: number, options: CallOptions = {}): Promise<Tournament> {
     const response = await this.call(options, (o) => this.raw.withdrawTournamentPlayer({ tournamentId, player }, o));
     return required(response.tournament, "tournament");
+  }
+
+  /**
+   * Adds `player` to a Swiss under way (a late entry) and resolves to the tournament with its
+   * new player, last in `players`, and the player's `playerToken` (`player`, numbered after
+   * every player, and `token`, shown once; unset for a player the engine plays): it has no
+   * points and is paired from the next round made, the rounds before counting as rounds it did
+   * not play (a `playerJoined` event, with its `player` and `firstRound`). `player` is a
+   * `TournamentPlayer` as `createTournamentFrom...` takes one, a person
+   * `{ playerId, displayName }` or `{ engineLevel, engineMoveTime? }`. Needs a service key. A
+   * player the creation would refuse, an id another player has (or, in a rated tournament, is
+   * rated as), a full tournament (1,000 players), or a round robin or knockout, whose schedule
+   * or bracket is fixed at creation, rejects with INVALID_ARGUMENT INVALID_REQUEST (a field
+   * violation naming `player`, or one of its fields, `player.player_id`), a tournament over
+   * with FAILED_PRECONDITION TOURNAMENT_OVER, an unknown one with NOT_FOUND
+   * TOURNAMENT_NOT_FOUND.
+   */
+  addTournamentPlayer(
+    tournamentId: string,
+    player: MessageInitShape<typeof TournamentPlayerSchema>,
+    options: CallOptions = {},
+  ): Promise<AddTournamentPlayerResponse> {
+    return this.call(options, (o) => this.raw.addTournamentPlayer({ tournamentId, player }, o));
   }
 
   /**

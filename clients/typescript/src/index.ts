@@ -17,7 +17,8 @@
  * round of games the server pairs, `createTournamentFrom...`), `ownerEvents` every game the
  * calling service key owns (`OwnerEvent`s of the kinds of `OwnerEventKind`, numbered by the
  * key's own cursor; those of a series' games scored and of a series decided carry the series'
- * own event, `seriesEvent`).
+ * own event, `seriesEvent`, those of a tournament's boards, rounds and end its own,
+ * `tournamentEvent`).
  * A game created with a `ratingPool` (`RatingPool.KIND`, `RatingPool.PRESET`) is rated: its
  * players' Glicko-2 ratings, read with `getPlayerRatings` and `listLeaderboard`.
  */

@@ -63,7 +63,8 @@ export function seriesEventKind(event: SeriesEvent): SeriesEventKind {
 
 /**
  * `event.kind.case` of a tournament's event: `"roundPaired"`, `"boardFinished"`,
- * `"roundFinished"`, `"playerWithdrew"` or `"tournamentEnded"` (always the last), or
+ * `"roundFinished"`, `"playerWithdrew"`, `"playerJoined"` or `"tournamentEnded"` (always the
+ * last), or
  * `"unknown"` for an event of a kind added after this client: such an event still has its
  * `seq` and `time`, and `tournamentEvents` delivers it like any other.
  */

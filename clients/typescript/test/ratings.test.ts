@@ -2,7 +2,8 @@
 // pool (`ratingPool: RatingPool.KIND`) between two named players, one of whom resigns, is rated
 // moments after its end (`game.rating`, `view.rating`); the winner's ratings
 // (`getPlayerRatings`) and the pool's leaderboard (`listLeaderboard`, page by page) show it; a
-// rated creation without players is refused. And, offline, what the request builders and the
+// rated series' games are rated in its pool (`series.ratingPool`); a rated creation without
+// players is refused. And, offline, what the request builders and the
 // rating calls send.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
@@ -25,6 +26,8 @@ import {
   type PlayerRating,
   RatingPool,
   RatingPoolSchema,
+  type Series,
+  SeriesStatus,
   TabulaClient,
   TabulaError,
 } from "../src/index.js";
@@ -136,6 +139,53 @@ test("a rated game's end updates both players' ratings once, shown on the game, 
     client.listLeaderboard("tic_tac_toe", { pageToken: "not-a-token" }),
     tabulaError(Code.InvalidArgument, "INVALID_PAGE_TOKEN"),
   );
+});
+
+test("a rated best-of-3 series rates each of its games in its pool, shown as series.ratingPool", async () => {
+  const client = manager();
+  const suffix = randomBytes(6).toString("hex");
+  const players = [
+    { playerId: `ann-${suffix}`, displayName: "Ann" },
+    { playerId: `ben-${suffix}`, displayName: "Ben" },
+  ];
+  const created = await client.createSeriesFromPreset(GameKind.TIC_TAC_TOE, "classic", {
+    bestOf: 3,
+    players,
+    ratingPool: RatingPool.KIND,
+  });
+  const seriesId = created.series!.seriesId;
+  assert.equal(created.series!.ratingPool, "tic_tac_toe", "the kind's pool");
+  const first = created.series!.games[0];
+  const game = await client.getGame(first.gameId);
+  assert.equal(game.rating?.pool, "tic_tac_toe", "its first game is rated in the series' pool");
+
+  // Player 2 resigns every game: player 1 wins 2-0.
+  const ben = client.withCredential(created.playerTokens[1].token);
+  const resigned = new Set<string>();
+  const deadline = Date.now() + RATED_WITHIN_MS;
+  let series: Series;
+  for (;;) {
+    series = await client.getSeries(seriesId);
+    if (series.status === SeriesStatus.FINISHED) break;
+    const current = series.games.at(-1);
+    if (current !== undefined && !resigned.has(current.gameId)) {
+      await ben.resign(current.gameId);
+      resigned.add(current.gameId);
+      continue;
+    }
+    assert.ok(Date.now() < deadline, `series ${seriesId} not finished within ${RATED_WITHIN_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.deepEqual([series.winner, series.games.length, series.ratingPool], [1, 2, "tic_tac_toe"]);
+  for (const [i, played] of series.games.entries()) {
+    const ratedGame = await rated(client, played.gameId);
+    const seats = played.playerOneSeat === 1 ? players : [...players].reverse();
+    assert.equal(ratedGame.rating!.pool, "tic_tac_toe", `game ${i + 1}'s pool`);
+    assert.deepEqual(ratedGame.rating!.playerIds, seats.map((p) => p.playerId), `game ${i + 1}: its players in seat order`);
+    assert.equal(ratedGame.rating!.after.length, 2, `game ${i + 1} rated`);
+  }
+  const ratings = await client.getPlayerRatings(players[0].playerId);
+  assert.deepEqual(ratings.map((r) => [r.pool, r.games, r.wins]), [["tic_tac_toe", 2, 2]], "both games rated for the winner");
 });
 
 test("a rated creation without players is refused with INVALID_REQUEST naming the players", async () => {

@@ -14,6 +14,7 @@ import {
   ListGamesRequestSchema,
   ListSeriesRequestSchema,
   moves,
+  RatingPool,
   type SeriesEvent,
   SeriesDraws,
   seriesEventKind,
@@ -193,6 +194,7 @@ test("series calls, the players option and the player filter send what they are 
     assert.deepEqual(named(preset.players), [["alice-7", "Alice"], ["bob-9", "Bob"]]);
     assert.deepEqual(preset.bots.map((b) => [b.seat, b.level]), [[2, 3]]);
     assert.deepEqual([preset.private, preset.allowHints, preset.requestId], [true, true, "series-1"]);
+    assert.equal(preset.ratingPool, RatingPool.UNSPECIFIED, "not rated unless told");
 
     const config = { game: { case: "ticTacToe" as const, value: {} } };
     await offline.createSeriesFromConfig(config, { firstTo: 3, clock: clocks.fischer(60_000, 1_000), starter: Starter.RANDOM });
@@ -210,6 +212,10 @@ test("series calls, the players option and the player filter send what they are 
 
     await offline.createSeriesFromSavedConfig("big-board", { bestOf: 1 });
     assert.deepEqual(sentSeries().source, { case: "savedConfig", value: "big-board" });
+    await offline.createSeriesFromPreset(GameKind.CHESS, "blitz_3_2", { bestOf: 3, players: [alice, bob], ratingPool: RatingPool.PRESET });
+    assert.equal(sentSeries().ratingPool, RatingPool.PRESET, "ratingPool sent as CreateSeriesRequest.ratingPool");
+    await offline.createSeriesFromConfig(config, { firstTo: 2, ratingPool: RatingPool.KIND });
+    assert.equal(sentSeries().ratingPool, RatingPool.KIND);
 
     await offline.listSeries({ status: SeriesStatus.FINISHED, pageSize: 7, pageToken: "p" });
     const listed = fromBinary(ListSeriesRequestSchema, standIn.last("ListSeries").body);

@@ -3,15 +3,18 @@
 // boards, standings, event stream and export as FIDE's Tournament Report File checked; a
 // 4-player knockout of best-of-3 matches played to its end the same way, its seeds, bracket,
 // series and standings checked; a 6-player Swiss of the server's engine players played to its
-// end, its rounds and pairings checked; a held tournament that pairs no round until the organiser
-// starts it; a player withdrawn and a tournament cancelled; refused creations. And, over an
-// in-process stand-in, what the tournament calls send.
+// end, its rounds and pairings checked; a late entry added to a Swiss under way and paired from
+// the next round; a Swiss continued from another one's Tournament Report File; a round robin's
+// boards, rounds and end on the owner's stream; a held tournament that pairs no round until the
+// organiser starts it; a player withdrawn and a tournament cancelled; refused creations. And,
+// over an in-process stand-in, what the tournament calls send.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { test } from "node:test";
 import { create } from "@bufbuild/protobuf";
 import { type ConnectRouter, createRouterTransport } from "@connectrpc/connect";
 import {
+  type AddTournamentPlayerRequest,
   BadRequestSchema,
   BoardResult,
   Code,
@@ -21,7 +24,11 @@ import {
   GameKind,
   GameService,
   GameStatus,
+  enumName,
   type ListTournamentsRequest,
+  type OwnerEvent,
+  OwnerEventKind,
+  OwnerEventKindSchema,
   type Series,
   RatingPool,
   SeriesStatus,
@@ -41,7 +48,7 @@ import {
   type WithdrawTournamentPlayerRequest,
   clocks,
 } from "../src/index.js";
-import { tabulaError, ticTacToe } from "./helpers.js";
+import { reader, tabulaError, ticTacToe } from "./helpers.js";
 import { useServer } from "./server.js";
 
 const KEY = "tournaments-secret-0123456789";
@@ -421,6 +428,164 @@ test("a 6-player Swiss of engine players, 3 rounds accelerated: everyone plays o
   assert.equal(total, 9, "a point per game");
 });
 
+test("a late entry in a Swiss under way: numbered 6, paired from round 2, refused twice and in a round robin", async () => {
+  const client = manager();
+  const suffix = randomBytes(6).toString("hex");
+  const people = ["ada", "bob", "cy", "dee", "eve"].map((name) => ({ playerId: `${name}-${suffix}`, displayName: name }));
+  const created = await client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", people, {
+    format: TournamentFormat.SWISS,
+    rounds: 3,
+  });
+  const tournamentId = created.tournament!.tournamentId;
+  assert.deepEqual(created.tournament!.rounds.map((r) => r.number), [1], "round 1 is paired at once");
+
+  const fay = { playerId: `fay-${suffix}`, displayName: "fay" };
+  const added = await client.addTournamentPlayer(tournamentId, fay);
+  assert.equal(added.playerToken?.player, 6, "numbered after every player");
+  assert.notEqual(added.playerToken?.token, "", "its token, shown once");
+  assert.equal(added.tournament?.players.length, 6);
+  assert.equal(added.tournament?.players.at(-1)?.playerId, fay.playerId, "last in players");
+  assert.ok(
+    added.tournament!.rounds[0].boards.every((b) => b.white !== 6 && b.black !== 6),
+    "not in the round already paired",
+  );
+  await assert.rejects(client.addTournamentPlayer(tournamentId, fay), badRequest("player"), "an id another player has");
+
+  const robin = await client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", fourPlayers(), { holdRounds: true });
+  const robinId = robin.tournament!.tournamentId;
+  await assert.rejects(
+    client.addTournamentPlayer(robinId, { playerId: `gus-${suffix}`, displayName: "gus" }),
+    badRequest("player"),
+    "a round robin's schedule is fixed at its creation",
+  );
+  await client.cancelTournament(robinId);
+
+  const tokens = playerClients(client, created);
+  tokens.set(6, client.withCredential(added.playerToken!.token));
+  const finished = await playOut(client, tournamentId, tokens);
+  assert.deepEqual(finished.rounds.map((r) => r.number), [1, 2, 3]);
+  const seated = (round: number) =>
+    finished.rounds[round - 1].boards.flatMap((b) => [b.white, b.black]).filter((p) => p !== 0);
+  assert.ok(!seated(1).includes(6), "player 6 is not in round 1");
+  assert.ok(seated(2).includes(6), "player 6 plays round 2");
+  assert.ok(seated(3).includes(6), "player 6 plays round 3");
+  assert.equal(finished.standings.length, 6);
+  await assert.rejects(
+    client.addTournamentPlayer(tournamentId, { playerId: `hal-${suffix}`, displayName: "hal" }),
+    tabulaError(Code.FailedPrecondition, "TOURNAMENT_OVER"),
+  );
+
+  const events = await allEvents(client.tournamentEvents(tournamentId, { signal: AbortSignal.timeout(WITHIN_MS) }));
+  const joined = events.flatMap((e) => (e.kind.case === "playerJoined" ? [e.kind.value] : []));
+  assert.deepEqual(joined.map((j) => [j.player, j.firstRound]), [[6, 2]], "playerJoined: player 6 from round 2");
+  assert.ok(events.some((e) => tournamentEventKind(e) === "playerJoined"));
+});
+
+/** A board as a set member: its players and result. */
+function boardKey(board: { white: number; black: number; result: BoardResult }): string {
+  return `${board.white}-${board.black}:${board.result}`;
+}
+
+test("a Swiss continued from another one's TRF: its first rounds are the file's, the next one is paired", async () => {
+  const client = manager();
+  const players = enginePlayers(6);
+  const played = await client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", players, {
+    format: TournamentFormat.SWISS,
+    rounds: 2,
+  });
+  const playedId = played.tournament!.tournamentId;
+  const events = await allEvents(client.tournamentEvents(playedId, { signal: AbortSignal.timeout(WITHIN_MS) }));
+  assert.ok(events.at(-1)?.kind.case === "tournamentEnded", `tournament ${playedId} not ended within ${WITHIN_MS} ms`);
+  const finished = await client.getTournament(playedId);
+  assert.equal(finished.rounds.length, 2);
+  const trf = await client.exportTournamentTrf(playedId);
+
+  const continued = await client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", players, {
+    format: TournamentFormat.SWISS,
+    rounds: 4,
+    trf,
+  });
+  const tournament = continued.tournament!;
+  const tournamentId = tournament.tournamentId;
+  assert.equal(tournament.roundCount, 4);
+  assert.deepEqual(tournament.rounds.map((r) => r.number), [1, 2, 3], "the file's two rounds, and round 3 paired at once");
+  for (const number of [1, 2]) {
+    assert.deepEqual(
+      new Set(tournament.rounds[number - 1].boards.map(boardKey)),
+      new Set(finished.rounds[number - 1].boards.map(boardKey)),
+      `round ${number}: the file's boards`,
+    );
+  }
+  const third = tournament.rounds[2].boards;
+  assert.equal(third.length, 3, "round 3: three boards");
+  assert.deepEqual(third.flatMap((b) => [b.white, b.black]).sort((a, b) => a - b), [1, 2, 3, 4, 5, 6]);
+  await client.cancelTournament(tournamentId);
+
+  await assert.rejects(
+    client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", enginePlayers(5), {
+      format: TournamentFormat.SWISS,
+      rounds: 4,
+      trf,
+    }),
+    badRequest("trf"),
+    "a file of 6 players for 5",
+  );
+});
+
+test("a round robin of 4 engine players on the owner's stream: 6 boards, 3 rounds and its end, each with the tournament's event", async () => {
+  const client = manager();
+  const labels = uniqueLabels();
+  const signal = AbortSignal.timeout(50_000);
+  const kinds = [
+    OwnerEventKind.TOURNAMENT_BOARD_FINISHED,
+    OwnerEventKind.TOURNAMENT_ROUND_FINISHED,
+    OwnerEventKind.TOURNAMENT_FINISHED,
+  ];
+  const owner = reader(client.ownerEvents({ kinds, labels, signal }), { name: "the owner's stream", eager: true });
+  const created = await client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", enginePlayers(4), { labels });
+  const tournamentId = created.tournament!.tournamentId;
+
+  const entries: OwnerEvent[] = [];
+  for (let i = 1; i <= 10; i++) entries.push(await owner.next(`entry ${i} of the tournament`));
+  const name = (kind: OwnerEventKind) => enumName(OwnerEventKindSchema, kind);
+  const round = [OwnerEventKind.TOURNAMENT_BOARD_FINISHED, OwnerEventKind.TOURNAMENT_BOARD_FINISHED, OwnerEventKind.TOURNAMENT_ROUND_FINISHED];
+  assert.deepEqual(
+    entries.map((e) => name(e.kind)),
+    [...round, ...round, ...round, OwnerEventKind.TOURNAMENT_FINISHED].map(name),
+    "two boards and their round, three times, then the end",
+  );
+  assert.deepEqual(
+    [OwnerEventKind.TOURNAMENT_BOARD_FINISHED, OwnerEventKind.TOURNAMENT_ROUND_FINISHED, OwnerEventKind.TOURNAMENT_FINISHED],
+    [13, 14, 15],
+  );
+  const expected: Record<number, string> = {
+    [OwnerEventKind.TOURNAMENT_BOARD_FINISHED]: "boardFinished",
+    [OwnerEventKind.TOURNAMENT_ROUND_FINISHED]: "roundFinished",
+    [OwnerEventKind.TOURNAMENT_FINISHED]: "tournamentEnded",
+  };
+  for (const [i, entry] of entries.entries()) {
+    assert.ok(entry.tournamentEvent !== undefined, `entry ${i + 1} has its tournament event`);
+    assert.equal(entry.tournamentEvent.tournamentId, tournamentId);
+    assert.equal(tournamentEventKind(entry.tournamentEvent), expected[entry.kind], `entry ${i + 1}`);
+    assert.equal(entry.seriesEvent, undefined);
+    assert.ok(entry.gameEvent?.kind.case === "gameEnded", `entry ${i + 1}'s game event is the game's end`);
+    if (i > 0) assert.ok(entry.cursor > entries[i - 1].cursor, "cursors increase");
+  }
+
+  const events = await allEvents(client.tournamentEvents(tournamentId, { signal }));
+  const scored = events.filter((e) => ["boardFinished", "roundFinished", "tournamentEnded"].includes(tournamentEventKind(e)));
+  assert.deepEqual(
+    entries.map((e) => e.tournamentEvent!.seq),
+    scored.map((e) => e.seq),
+    "the tournament's own events, as its stream has them",
+  );
+  const finished = await client.getTournament(tournamentId);
+  const games = finished.rounds.flatMap((r) => r.boards.map((b) => b.gameId));
+  const boardEntries = entries.filter((e) => e.kind === OwnerEventKind.TOURNAMENT_BOARD_FINISHED);
+  assert.deepEqual(new Set(boardEntries.map((e) => e.gameEvent!.gameId)), new Set(games), "one entry per board's game");
+  await owner.close();
+});
+
 test("a Swiss's rounds: derived when unset, refused when not fewer than the players or outside a Swiss", async () => {
   const client = manager();
   const derived = await client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", fourPlayers(), {
@@ -585,11 +750,12 @@ test("the tournament calls send what they are given", async () => {
     list: ListTournamentsRequest[];
     start: StartTournamentRoundRequest[];
     withdraw: WithdrawTournamentPlayerRequest[];
+    add: AddTournamentPlayerRequest[];
     stream: StreamTournamentEventsRequest[];
     get: string[];
     cancel: string[];
     trf: string[];
-  } = { create: [], list: [], start: [], withdraw: [], stream: [], get: [], cancel: [], trf: [] };
+  } = { create: [], list: [], start: [], withdraw: [], add: [], stream: [], get: [], cancel: [], trf: [] };
   const tournament = create(TournamentSchema, { tournamentId: "t-1" });
   const transport = createRouterTransport((router: ConnectRouter) =>
     router.service(GameService, {
@@ -619,6 +785,10 @@ test("the tournament calls send what they are given", async () => {
       withdrawTournamentPlayer(request) {
         sent.withdraw.push(request);
         return { tournament };
+      },
+      addTournamentPlayer(request) {
+        sent.add.push(request);
+        return { tournament, playerToken: { player: 3, token: "tok-3" } };
       },
       cancelTournament(request) {
         sent.cancel.push(request.tournamentId);
@@ -684,7 +854,11 @@ test("the tournament calls send what they are given", async () => {
   const fromSaved = sent.create.at(-1)!;
   assert.deepEqual(fromSaved.source, { case: "savedConfig", value: "big-board" });
   assert.deepEqual([fromSaved.format, fromSaved.bestOf, fromSaved.seedByRating], [TournamentFormat.KNOCKOUT, 7, true]);
-  assert.deepEqual([fromSaved.rounds, fromSaved.accelerated], [0, false], "rounds unset (derived) and not accelerated");
+  assert.deepEqual(
+    [fromSaved.rounds, fromSaved.accelerated, fromSaved.trf],
+    [0, false, ""],
+    "rounds unset (derived), not accelerated, no report file",
+  );
   await client.createTournamentFromPreset(GameKind.CHESS, "standard", players, {
     format: TournamentFormat.SWISS,
     rounds: 5,
@@ -700,6 +874,9 @@ test("the tournament calls send what they are given", async () => {
   await client.createTournamentFromConfig(config, players, { format: TournamentFormat.SWISS, rounds: 1 });
   const swissFromConfig = sent.create.at(-1)!;
   assert.deepEqual([swissFromConfig.format, swissFromConfig.rounds, swissFromConfig.accelerated], [TournamentFormat.SWISS, 1, false]);
+  await client.createTournamentFromSavedConfig("big-board", players, { format: TournamentFormat.SWISS, rounds: 4, trf: "012 Spring\n" });
+  const fromTrf = sent.create.at(-1)!;
+  assert.deepEqual([fromTrf.format, fromTrf.rounds, fromTrf.trf], [TournamentFormat.SWISS, 4, "012 Spring\n"], "the file as given");
 
   assert.equal((await client.getTournament("t-1")).tournamentId, "t-1");
   assert.deepEqual(sent.get, ["t-1"]);
@@ -716,6 +893,13 @@ test("the tournament calls send what they are given", async () => {
   assert.deepEqual(sent.start.map((r) => [r.tournamentId, r.round]), [["t-1", 2]]);
   assert.equal((await client.withdrawTournamentPlayer("t-1", 4)).tournamentId, "t-1");
   assert.deepEqual(sent.withdraw.map((r) => [r.tournamentId, r.player]), [["t-1", 4]]);
+  const added = await client.addTournamentPlayer("t-1", { playerId: "cy", displayName: "Cy" });
+  assert.deepEqual([added.tournament?.tournamentId, added.playerToken?.player, added.playerToken?.token], ["t-1", 3, "tok-3"]);
+  await client.addTournamentPlayer("t-1", { engineLevel: 2 }, { timeoutMs: 5_000 });
+  assert.deepEqual(
+    sent.add.map((r) => [r.tournamentId, r.player?.playerId, r.player?.displayName, r.player?.engineLevel]),
+    [["t-1", "cy", "Cy", 0], ["t-1", "", "", 2]],
+  );
   assert.equal((await client.cancelTournament("t-1")).tournamentId, "t-1");
   assert.deepEqual(sent.cancel, ["t-1"]);
   assert.equal(await client.exportTournamentTrf("t-1"), "012 Spring\n062 2\n", "the file's text, as sent");
