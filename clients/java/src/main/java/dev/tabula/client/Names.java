@@ -64,8 +64,8 @@ public final class Names {
 
   /**
    * The arm of a tournament event's kind as the contract names it ({@code round_paired},
-   * {@code board_finished}, {@code round_finished}, {@code player_withdrew} or
-   * {@code tournament_ended}), or {@value #UNKNOWN} for a kind added after this client. Such an
+   * {@code board_finished}, {@code round_finished}, {@code player_withdrew},
+   * {@code player_joined} or {@code tournament_ended}), or {@value #UNKNOWN} for a kind added after this client. Such an
    * event still has its seq and time, and {@link TournamentEventStream} returns it like any
    * other. The owner's stream ({@link OwnerEventStream}) carries one as
    * {@code OwnerEvent.getTournamentEvent()}: a {@code board_finished} for

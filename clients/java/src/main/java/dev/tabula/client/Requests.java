@@ -2,6 +2,7 @@ package dev.tabula.client;
 
 import com.google.protobuf.FieldMask;
 import dev.tabula.v1.AbortGameRequest;
+import dev.tabula.v1.AddTournamentPlayerRequest;
 import dev.tabula.v1.AddTimeRequest;
 import dev.tabula.v1.AdjudicateGameRequest;
 import dev.tabula.v1.AnswerTakeBackRequest;
@@ -340,6 +341,11 @@ final class Requests {
 
   static WithdrawTournamentPlayerRequest withdrawTournamentPlayer(String tournamentId, int player) {
     return WithdrawTournamentPlayerRequest.newBuilder().setTournamentId(tournamentId).setPlayer(player).build();
+  }
+
+  static AddTournamentPlayerRequest addTournamentPlayer(String tournamentId, TournamentPlayer player) {
+    return AddTournamentPlayerRequest.newBuilder().setTournamentId(tournamentId)
+        .setPlayer(Objects.requireNonNull(player, "player")).build();
   }
 
   static CancelTournamentRequest cancelTournament(String tournamentId) {

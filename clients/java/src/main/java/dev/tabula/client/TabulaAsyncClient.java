@@ -1,5 +1,6 @@
 package dev.tabula.client;
 
+import dev.tabula.v1.AddTournamentPlayerResponse;
 import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.AnswerTakeBackResponse;
 import dev.tabula.v1.ClaimVictoryRequest;
@@ -779,6 +780,11 @@ public final class TabulaAsyncClient implements AutoCloseable {
   public CompletableFuture<Tournament> withdrawTournamentPlayer(String tournamentId, int player) {
     return call(GameServiceGrpc.GameServiceStub::withdrawTournamentPlayer, Requests.withdrawTournamentPlayer(tournamentId, player),
         r -> r.getTournament());
+  }
+
+  /** Adds a player to a Swiss under way; see {@link TabulaClient#addTournamentPlayer(String, TournamentPlayer)}. */
+  public CompletableFuture<AddTournamentPlayerResponse> addTournamentPlayer(String tournamentId, TournamentPlayer player) {
+    return call(GameServiceGrpc.GameServiceStub::addTournamentPlayer, Requests.addTournamentPlayer(tournamentId, player), r -> r);
   }
 
   /** Calls a tournament off; see {@link TabulaClient#cancelTournament(String)}. */

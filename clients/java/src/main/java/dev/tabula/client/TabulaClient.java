@@ -1,5 +1,6 @@
 package dev.tabula.client;
 
+import dev.tabula.v1.AddTournamentPlayerResponse;
 import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.AnswerTakeBackResponse;
 import dev.tabula.v1.ClaimVictoryRequest;
@@ -1425,9 +1426,10 @@ public final class TabulaClient implements AutoCloseable {
    * Follows the events of a tournament after sequence number {@code afterSeq} (0: from the
    * first): each round paired ({@code round_paired}, with its boards and games), each board
    * ended ({@code board_finished}), each round finished with the standings after it
-   * ({@code round_finished}), each withdrawal ({@code player_withdrew}), then
-   * {@code tournament_ended}, after which the stream ends; reconnects after a dropped
-   * connection. See {@link TournamentEventStream}. Close it when done.
+   * ({@code round_finished}), each withdrawal ({@code player_withdrew}), each late entry
+   * ({@code player_joined}, see {@link #addTournamentPlayer}), then {@code tournament_ended},
+   * after which the stream ends; reconnects after a dropped connection. See
+   * {@link TournamentEventStream}. Close it when done.
    */
   public TournamentEventStream tournamentEvents(String tournamentId, long afterSeq) {
     return tournamentEvents(tournamentId, afterSeq, StreamKind.DEFAULT_MAX_RECONNECTS, StreamKind.DEFAULT_FIRST_DELAY);
@@ -1461,6 +1463,31 @@ public final class TabulaClient implements AutoCloseable {
    */
   public Tournament withdrawTournamentPlayer(String tournamentId, int player) {
     return call(s -> s.withdrawTournamentPlayer(Requests.withdrawTournamentPlayer(tournamentId, player))).getTournament();
+  }
+
+  /**
+   * Adds {@code player} to a Swiss under way, a late entry ({@link TournamentPlayers}, as
+   * {@link #createTournamentFromPreset} takes them): it is numbered after every player, starts
+   * with no points and is paired from the next round made, the rounds before counting as rounds
+   * it did not play. Returns the tournament with its new player, last in
+   * {@code getPlayersList()}, and, for a person, the player's token
+   * ({@code getPlayerToken()}, shown only this once; unset for a player the engine plays): in
+   * every game of the tournament it acts as the seat the player sits in
+   * ({@code client.as(token)}). Needs a service key. Fails with {@code INVALID_ARGUMENT},
+   * reason {@code INVALID_REQUEST}, field {@code player}, for a player the creation would
+   * refuse (a person without an id, a name too long, an engine level out of range), an id
+   * another player has (or, in a rated tournament, is rated as), a full tournament (1,000
+   * players), or a round robin or knockout, whose schedule or bracket is fixed at creation; and
+   * {@code FAILED_PRECONDITION}, reason {@code TOURNAMENT_OVER}, for a tournament over.
+   *
+   * <pre>{@code
+   * AddTournamentPlayerResponse added = client.addTournamentPlayer(tournamentId, TournamentPlayers.person("u-5", "Eve"));
+   * int number = added.getPlayerToken().getPlayer(); // after every player before
+   * TabulaClient eve = client.as(added.getPlayerToken().getToken()); // her seat from the next round made
+   * }</pre>
+   */
+  public AddTournamentPlayerResponse addTournamentPlayer(String tournamentId, TournamentPlayer player) {
+    return call(s -> s.addTournamentPlayer(Requests.addTournamentPlayer(tournamentId, player)));
   }
 
   /**

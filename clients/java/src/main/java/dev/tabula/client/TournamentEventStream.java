@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 /**
  * A tournament's events after a given sequence number, as a blocking iterator: first the
  * backlog (each round paired, each board ended, each round finished with the standings, each
- * withdrawal), then live events, each exactly once and in order, the twin of
+ * withdrawal, each late entry), then live events, each exactly once and in order, the twin of
  * {@link EventStream} for a tournament. It is {@link Iterable} once (for a {@code for} loop;
  * {@link #iterator} returns the stream itself) and {@link AutoCloseable}.
  *

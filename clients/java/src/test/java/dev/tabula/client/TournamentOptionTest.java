@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tabula.v1.AddTournamentPlayerRequest;
+import dev.tabula.v1.AddTournamentPlayerResponse;
 import dev.tabula.v1.CancelTournamentRequest;
 import dev.tabula.v1.CancelTournamentResponse;
 import dev.tabula.v1.CreateTournamentRequest;
@@ -325,6 +327,15 @@ class TournamentOptionTest {
       }
 
       @Override
+      public void addTournamentPlayer(AddTournamentPlayerRequest request, StreamObserver<AddTournamentPlayerResponse> observer) {
+        requests.add(request);
+        observer.onNext(AddTournamentPlayerResponse.newBuilder()
+            .setTournament(tournament(request.getTournamentId()).toBuilder().addPlayers(request.getPlayer()))
+            .setPlayerToken(TournamentPlayerToken.newBuilder().setPlayer(3).setToken("t3")).build());
+        observer.onCompleted();
+      }
+
+      @Override
       public void cancelTournament(CancelTournamentRequest request, StreamObserver<CancelTournamentResponse> observer) {
         requests.add(request);
         observer.onNext(CancelTournamentResponse.newBuilder()
@@ -389,6 +400,9 @@ class TournamentOptionTest {
       assertEquals(4, client.async().startTournamentRound("y", 4).get(10, TimeUnit.SECONDS).getReleasedRounds());
       assertEquals("x", client.withdrawTournamentPlayer("x", 2).getTournamentId());
       assertEquals("y", client.async().withdrawTournamentPlayer("y", 5).get(10, TimeUnit.SECONDS).getTournamentId());
+      TournamentPlayer cy = TournamentPlayers.person("u-7", "Cy");
+      assertEquals("t3", client.addTournamentPlayer("x", cy).getPlayerToken().getToken());
+      assertEquals(cy, client.async().addTournamentPlayer("y", cy).get(10, TimeUnit.SECONDS).getTournament().getPlayers(0));
       assertEquals(TournamentStatus.TOURNAMENT_STATUS_CANCELLED, client.cancelTournament("x").getStatus());
       assertEquals(TournamentStatus.TOURNAMENT_STATUS_CANCELLED,
           client.async().cancelTournament("y").get(10, TimeUnit.SECONDS).getStatus());
@@ -397,6 +411,8 @@ class TournamentOptionTest {
           StartTournamentRoundRequest.newBuilder().setTournamentId("y").setRound(4).build(),
           WithdrawTournamentPlayerRequest.newBuilder().setTournamentId("x").setPlayer(2).build(),
           WithdrawTournamentPlayerRequest.newBuilder().setTournamentId("y").setPlayer(5).build(),
+          AddTournamentPlayerRequest.newBuilder().setTournamentId("x").setPlayer(cy).build(),
+          AddTournamentPlayerRequest.newBuilder().setTournamentId("y").setPlayer(cy).build(),
           CancelTournamentRequest.newBuilder().setTournamentId("x").build(),
           CancelTournamentRequest.newBuilder().setTournamentId("y").build()), sent);
       sent.clear();

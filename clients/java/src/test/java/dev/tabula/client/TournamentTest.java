@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tabula.v1.AddTournamentPlayerResponse;
 import dev.tabula.v1.BoardResult;
 import dev.tabula.v1.CreateTournamentResponse;
 import dev.tabula.v1.ErrorReason;
@@ -57,8 +58,8 @@ import org.junit.jupiter.api.Timeout;
  * Tournaments against a real server with a service key: a round robin played out by its
  * players' tokens, its events, held rounds, a withdrawal, a cancellation, a knockout of
  * best-of-three matches played out by resignations, a Swiss of engine players played out by
- * the server, a Swiss continued from another's Tournament Report File, a round robin of engine
- * players on the key's owner stream, and refusals.
+ * the server, a Swiss continued from another's Tournament Report File, a late entry into a
+ * Swiss under way, a round robin of engine players on the key's owner stream, and refusals.
  */
 @Timeout(120)
 class TournamentTest {
@@ -111,9 +112,14 @@ class TournamentTest {
 
   /** The client of player {@code player} (from 1): its token, as a seat credential. */
   private static TabulaClient player(CreateTournamentResponse created, int player) {
-    return organiser.as(created.getPlayerTokensList().stream().filter(t -> t.getPlayer() == player)
+    return player(created.getPlayerTokensList(), player);
+  }
+
+  /** The client of player {@code player} (from 1) by its token among {@code tokens}. */
+  private static TabulaClient player(List<TournamentPlayerToken> tokens, int player) {
+    return organiser.as(tokens.stream().filter(t -> t.getPlayer() == player)
         .map(TournamentPlayerToken::getToken).findFirst()
-        .orElseThrow(() -> new AssertionError("no token for player " + player + " in " + created.getPlayerTokensList())));
+        .orElseThrow(() -> new AssertionError("no token for player " + player + " in " + tokens)));
   }
 
   /** The tournament once {@code settled} holds of it; fails after {@link #SETTLES_WITHIN}. */
@@ -683,6 +689,91 @@ class TournamentTest {
     }
     refused(Status.Code.NOT_FOUND, "TOURNAMENT_NOT_FOUND", () -> organiser.cancelTournament("no-such-tournament"));
     refused(Status.Code.NOT_FOUND, "TOURNAMENT_NOT_FOUND", () -> organiser.exportTournamentTrf("no-such-tournament"));
+  }
+
+  @Test
+  void aLateEntryJoinsASwissUnderWayFromTheNextRound() throws Exception {
+    List<TournamentPlayer> five = new ArrayList<>(four());
+    five.add(TournamentPlayers.person(unique("ed"), "Ed"));
+    CreateTournamentResponse created = organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", five,
+        TournamentOptions.swiss(3));
+    String id = created.getTournament().getTournamentId();
+    assertEquals(1, created.getTournament().getRoundsCount(), "round 1 is paired at once");
+
+    // Once round 1 is paired, Fay enters: player 6, with a token of her own.
+    TournamentPlayer fay = TournamentPlayers.person(unique("fay"), "Fay");
+    AddTournamentPlayerResponse added = organiser.addTournamentPlayer(id, fay);
+    assertEquals(6, added.getPlayerToken().getPlayer());
+    assertFalse(added.getPlayerToken().getToken().isEmpty());
+    assertEquals(6, added.getTournament().getPlayersCount());
+    assertEquals(fay, added.getTournament().getPlayers(5), "the new player is last");
+    assertEquals(1, added.getTournament().getRoundsCount(), "round 1 stays as paired");
+    assertTrue(added.getTournament().getRounds(0).getBoardsList().stream().noneMatch(b -> b.getWhite() == 6 || b.getBlack() == 6));
+
+    // Her id again, and any entry into a round robin, are refused, naming the player.
+    TabulaException twice = refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST", () -> organiser.addTournamentPlayer(id, fay));
+    assertEquals(List.of("player"), LabelsTest.fieldViolations(twice), twice.getMessage());
+    String robin = organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(),
+        TournamentOptions.roundRobin().withHoldRounds(true)).getTournament().getTournamentId();
+    TabulaException fixed = refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.addTournamentPlayer(robin, TournamentPlayers.person(unique("gus"), "Gus")));
+    assertEquals(List.of("player"), LabelsTest.fieldViolations(fixed), fixed.getMessage());
+    organiser.cancelTournament(robin);
+
+    // The players' tokens play it out: on each board white resigns.
+    List<TournamentPlayerToken> tokens = new ArrayList<>(created.getPlayerTokensList());
+    tokens.add(added.getPlayerToken());
+    for (int number = 1; number <= 3; number++) {
+      int wanted = number;
+      TournamentRound round = until(id, "paired round " + number, t -> t.getRoundsCount() >= wanted).getRounds(number - 1);
+      for (TournamentBoard board : round.getBoardsList()) {
+        if (board.getBlack() != 0) {
+          player(tokens, board.getWhite()).resign(board.getGameId());
+        }
+      }
+    }
+    Tournament finished = until(id, "finished", t -> t.getStatus() == TournamentStatus.TOURNAMENT_STATUS_FINISHED);
+    assertEquals(3, finished.getRoundsCount(), finished.getRoundsList().toString());
+    List<Integer> seatedIn = new ArrayList<>();
+    for (TournamentRound round : finished.getRoundsList()) {
+      if (round.getBoardsList().stream().anyMatch(b -> b.getWhite() == 6 || b.getBlack() == 6)) {
+        seatedIn.add(round.getNumber());
+      }
+    }
+    assertEquals(List.of(2, 3), seatedIn, "the late entry sits in rounds 2 and 3, not 1: " + finished.getRoundsList());
+    assertEquals(6, finished.getStandingsCount(), finished.getStandingsList().toString());
+
+    // Its events have the entry, between round 1's pairing and round 2's.
+    List<TournamentEvent> events;
+    try (TournamentEventStream stream = organiser.tournamentEvents(id, 0)) {
+      events = CompletableFuture.supplyAsync(() -> stream.stream().toList()).get(SETTLES_WITHIN.toSeconds(), TimeUnit.SECONDS);
+    }
+    List<TournamentEvent> joined = events.stream().filter(TournamentEvent::hasPlayerJoined).toList();
+    assertEquals(1, joined.size(), events.toString());
+    assertEquals("player_joined", Names.tournamentEventKind(joined.get(0)));
+    assertEquals(6, joined.get(0).getPlayerJoined().getPlayer());
+    assertEquals(2, joined.get(0).getPlayerJoined().getFirstRound());
+    List<String> order = events.stream().filter(e -> e.hasRoundPaired() || e.hasPlayerJoined())
+        .map(e -> e.hasPlayerJoined() ? "joined" : "round " + e.getRoundPaired().getNumber()).toList();
+    assertEquals(List.of("round 1", "joined", "round 2", "round 3"), order);
+    assertTrue(events.get(events.size() - 1).hasTournamentEnded());
+
+    // Over, it takes no one.
+    refused(Status.Code.FAILED_PRECONDITION, "TOURNAMENT_OVER",
+        () -> organiser.addTournamentPlayer(id, TournamentPlayers.person(unique("hal"), "Hal")));
+  }
+
+  @Test
+  void theAsynchronousClientAddsAnEnginePlayerWithoutAToken() throws Exception {
+    String id = organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(),
+        TournamentOptions.swiss(3).withHoldRounds(true)).getTournament().getTournamentId();
+    organiser.startTournamentRound(id, 1);
+    AddTournamentPlayerResponse added = organiser.async()
+        .addTournamentPlayer(id, TournamentPlayers.engine(unique("bot"), "Bot", 1, Duration.ofMillis(20))).get(10, TimeUnit.SECONDS);
+    assertFalse(added.hasPlayerToken(), "no token for the engine's player: " + added.getPlayerToken());
+    assertEquals(5, added.getTournament().getPlayersCount());
+    assertEquals(1, added.getTournament().getPlayers(4).getEngineLevel());
+    organiser.cancelTournament(id);
   }
 
   /**
