@@ -110,6 +110,10 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
         "WithdrawTournamentPlayer",
         lambda c, **t: c.withdraw_tournament_player("t", 3, **t),
     ),
+    "add_tournament_player": (
+        "AddTournamentPlayer",
+        lambda c, **t: c.add_tournament_player("t", tournaments.person("late"), **t),
+    ),
     "cancel_tournament": ("CancelTournament", lambda c, **t: c.cancel_tournament("t", **t)),
     "get_player_ratings": ("GetPlayerRatings", lambda c, **t: c.get_player_ratings("u-17", **t)),
     "list_leaderboard": (
@@ -745,6 +749,12 @@ def test_tournament_options_reach_the_server(stand_in: StandInServer) -> None:
         assert isinstance(client.withdraw_tournament_player("t-1", 4), pb.Tournament)
         withdrawn = pb.WithdrawTournamentPlayerRequest.FromString(stand_in.last("WithdrawTournamentPlayer").request)
         assert (withdrawn.tournament_id, withdrawn.player) == ("t-1", 4)
+        assert isinstance(client.add_tournament_player("t-1", alice), pb.AddTournamentPlayerResponse)
+        added = pb.AddTournamentPlayerRequest.FromString(stand_in.last("AddTournamentPlayer").request)
+        assert (added.tournament_id, added.player) == ("t-1", alice)
+        client.add_tournament_player("t-1", bot)
+        added = pb.AddTournamentPlayerRequest.FromString(stand_in.last("AddTournamentPlayer").request)
+        assert added.player == bot and added.player.engine_move_time.ToMilliseconds() == 500, "as the creations send it"
         assert isinstance(client.cancel_tournament("t-1"), pb.Tournament)
         assert pb.CancelTournamentRequest.FromString(stand_in.last("CancelTournament").request).tournament_id == "t-1"
         with pytest.raises(ValueError):
@@ -802,6 +812,10 @@ async def test_the_async_tournament_calls_send_what_they_are_given(stand_in: Sta
         await client.withdraw_tournament_player("t-2", 2)
         withdrawn = pb.WithdrawTournamentPlayerRequest.FromString(stand_in.last("WithdrawTournamentPlayer").request)
         assert (withdrawn.tournament_id, withdrawn.player) == ("t-2", 2)
+        answer = await client.add_tournament_player("t-2", players[1])
+        assert isinstance(answer, pb.AddTournamentPlayerResponse)
+        added = pb.AddTournamentPlayerRequest.FromString(stand_in.last("AddTournamentPlayer").request)
+        assert (added.tournament_id, added.player) == ("t-2", players[1])
         assert isinstance(await client.cancel_tournament("t-2"), pb.Tournament)
 
 

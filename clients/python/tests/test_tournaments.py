@@ -4,13 +4,15 @@ its standings, its event stream and its Tournament Report File; a held tournamen
 no round until the organiser starts it, a withdrawal and a cancellation; a four-player
 knockout of best-of-three matches played to its end by the players' tokens, each match a
 series, and its file; a Swiss of the engine's players paired by the Dutch system to its end,
-its refused rounds and its acceleration; a Swiss continued from the Tournament Report File of
+its refused rounds and its acceleration; a late entry to a Swiss of people under way, paired
+from the next round, a second entry of its id and an entry to a round robin refused; a Swiss
+continued from the Tournament Report File of
 one played before (`trf=`), and a file of another number of players refused; a round robin
 of the engine's players on the key's owner stream, board by board (`TOURNAMENT_…` kinds,
 each with its `tournament_event`); refused creations, unknown ids and private tournaments;
 listing; and, through the asyncio client, a double round robin of the engine's players from
 a saved configuration, followed on its event stream to its end, its file, an accelerated
-Swiss, and a round robin on the owner stream.
+Swiss, a late entry, and a round robin on the owner stream.
 
 The tests of this module share one server, so each lists only the tournaments carrying a
 label of its own."""
@@ -477,6 +479,85 @@ def test_a_swiss_refuses_as_many_rounds_as_players_and_echoes_its_acceleration(k
         for tournament_id in (most, derived, accelerated):
             manager.cancel_tournament(tournament_id.tournament.tournament_id)
 
+def seated(played: pb.TournamentRound) -> list[int]:
+    """The players of a round's boards (a bye's too), in number order."""
+    return sorted(n for board in played.boards for n in (board.white, board.black) if n)
+
+
+def test_a_late_entry_joins_a_swiss_under_way_from_its_next_round(keyed: str) -> None:
+    players, labels = people(5), suite()
+    late = tournaments.person(f"late-{uuid.uuid4().hex[:12]}", "Late")
+    with Client(keyed, credential=KEY) as manager:
+        created = manager.create_tournament_from_preset(
+            "tic_tac_toe", "classic", players, format="swiss", rounds=3, labels=labels
+        )
+        tournament_id = created.tournament.tournament_id
+        assert len(created.tournament.rounds) == 1, "round 1 is paired"
+        assert seated(created.tournament.rounds[0]) == [1, 2, 3, 4, 5], "two boards and a bye"
+
+        added = manager.add_tournament_player(tournament_id, late)
+        assert isinstance(added, pb.AddTournamentPlayerResponse)
+        assert added.player_token.player == 6 and added.player_token.token, "numbered after every player"
+        assert len(added.tournament.players) == 6
+        assert (added.tournament.players[-1].player_id, added.tournament.players[-1].display_name) == (
+            late.player_id, "Late"
+        ), "last in players"
+        assert len(added.tournament.rounds) == 1 and seated(added.tournament.rounds[0]) == [1, 2, 3, 4, 5], (
+            "the round paired already is left as it is"
+        )
+
+        with pytest.raises(TabulaError) as twice:
+            manager.add_tournament_player(tournament_id, late)
+        assert_error(twice.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+        with pytest.raises(grpc.RpcError) as raw:
+            manager.stub.AddTournamentPlayer(
+                pb.AddTournamentPlayerRequest(tournament_id=tournament_id, player=late), timeout=10
+            )
+        assert bad_request_fields(raw.value) == ["player"], "the one problem, named"
+
+        fixed = manager.create_tournament_from_preset("tic_tac_toe", "classic", people(4), hold_rounds=True)
+        with pytest.raises(TabulaError) as round_robin:
+            manager.add_tournament_player(fixed.tournament.tournament_id, tournaments.person(f"rr-{labels['suite']}"))
+        assert_error(round_robin.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+        with pytest.raises(grpc.RpcError) as raw_round_robin:
+            manager.stub.AddTournamentPlayer(
+                pb.AddTournamentPlayerRequest(tournament_id=fixed.tournament.tournament_id, player=late), timeout=10
+            )
+        assert bad_request_fields(raw_round_robin.value) == ["player"]
+        manager.cancel_tournament(fixed.tournament.tournament_id)
+
+        tokens = {token.player: token.token for token in created.player_tokens}
+        tokens[added.player_token.player] = added.player_token.token
+        seats = {number: manager.with_credential(token) for number, token in tokens.items()}
+        for number in range(1, 4):
+            tournament = wait_for(manager, tournament_id, number)
+            assert tournament.status == Status.TOURNAMENT_STATUS_IN_PROGRESS and len(tournament.rounds) == number
+            for board in tournament.rounds[number - 1].boards:
+                if not board.black:
+                    continue  # a bye
+                assert seats[board.white].get_view(board.game_id).viewer_seat == 1, "each token is its seat"
+                loser = board.white if board.number % 2 else board.black
+                assert seats[loser].resign(board.game_id).view.status == pb.GameStatus.GAME_STATUS_FINISHED
+        tournament = wait_for(manager, tournament_id, 4)
+        assert tournament.status == Status.TOURNAMENT_STATUS_FINISHED and len(tournament.rounds) == 3
+        assert [6 in seated(r) for r in tournament.rounds] == [False, True, True], "it plays rounds 2 and 3"
+        assert [seated(r) for r in tournament.rounds[1:]] == [[1, 2, 3, 4, 5, 6]] * 2, "six players, three boards"
+        assert sorted(s.player for s in tournament.standings) == [1, 2, 3, 4, 5, 6]
+        assert_trf(manager.export_tournament_trf(tournament_id), tournament)
+
+        events = list(follow(manager.tournament_events(tournament_id)))
+        assert [event.seq for event in events] == list(range(1, len(events) + 1)), "numbered from 1, no gap"
+        kinds = [event_kind(event) for event in events]
+        assert kinds.count("player_joined") == 1 and kinds[-1] == "tournament_ended"
+        joined = events[kinds.index("player_joined")].player_joined
+        assert (joined.player, joined.first_round) == (6, 2)
+        assert kinds.index("player_joined") < [i for i, k in enumerate(kinds) if k == "round_paired"][1], (
+            "before round 2 was paired"
+        )
+        with pytest.raises(TabulaError) as over:
+            manager.add_tournament_player(tournament_id, tournaments.person(f"after-{labels['suite']}"))
+        assert_error(over.value, grpc.StatusCode.FAILED_PRECONDITION, "TOURNAMENT_OVER")
+
 
 def played_swiss(manager: Client, players: list[pb.TournamentPlayer], labels: dict[str, str]) -> tuple[pb.Tournament, str]:
     """A two-round Swiss of classic tic-tac-toe between `players` (the engine's), played to
@@ -788,6 +869,25 @@ async def test_the_async_client_plays_an_accelerated_swiss(keyed: str) -> None:
             await manager.create_tournament_from_preset("tic_tac_toe", "classic", engines(4), format="swiss", rounds=4)
         assert_error(too_many.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
         assert "rounds" in too_many.value.message, too_many.value.message
+
+
+async def test_the_async_client_adds_a_late_entry(keyed: str) -> None:
+    async with AsyncClient(keyed, credential=KEY) as manager:
+        created = await manager.create_tournament_from_preset(
+            "tic_tac_toe", "classic", people(3), format="swiss", rounds=2
+        )
+        tournament_id = created.tournament.tournament_id
+        person = tournaments.person(f"late-{uuid.uuid4().hex[:12]}")
+        added = await manager.add_tournament_player(tournament_id, person)
+        assert added.player_token.player == 4 and added.player_token.token
+        assert [p.player_id for p in added.tournament.players][-1] == person.player_id
+        bot = await manager.add_tournament_player(tournament_id, tournaments.engine(1, 0.05))
+        assert not bot.HasField("player_token"), "the engine's player gets no token"
+        assert len(bot.tournament.players) == 5 and bot.tournament.players[-1].engine_level == 1
+        with pytest.raises(TabulaError) as twice:
+            await manager.add_tournament_player(tournament_id, person)
+        assert_error(twice.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+        await manager.cancel_tournament(tournament_id)
 
 
 async def test_the_async_owner_s_stream_carries_a_round_robin_too(keyed: str) -> None:

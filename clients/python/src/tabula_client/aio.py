@@ -895,6 +895,15 @@ class AsyncClient:
         request = pb.WithdrawTournamentPlayerRequest(tournament_id=tournament_id, player=player)
         return (await self._call(self.stub.WithdrawTournamentPlayer, request, timeout)).tournament
 
+    async def add_tournament_player(
+        self, tournament_id: str, player: pb.TournamentPlayer, *, timeout: float | None = None
+    ) -> pb.AddTournamentPlayerResponse:
+        """Adds `player` (as `tournaments.person` or `tournaments.engine` build one) to a Swiss
+        under way, paired from the next round made: the `tournament` and the new player's
+        `player_token` (see `Client.add_tournament_player`)."""
+        request = pb.AddTournamentPlayerRequest(tournament_id=tournament_id, player=player)
+        return await self._call(self.stub.AddTournamentPlayer, request, timeout)
+
     async def cancel_tournament(self, tournament_id: str, *, timeout: float | None = None) -> pb.Tournament:
         """Calls a tournament off (see `Client.cancel_tournament`)."""
         request = pb.CancelTournamentRequest(tournament_id=tournament_id)

@@ -195,8 +195,8 @@ class SeriesEventStream(_Following[pb.StreamSeriesEventsResponse, pb.SeriesEvent
 
 class TournamentEventStream(_Following[pb.StreamTournamentEventsResponse, pb.TournamentEvent]):
     """A tournament's events (`round_paired`, `board_finished`, `round_finished`,
-    `player_withdrew`, `tournament_ended`), in order and without gaps, as an iterator and a
-    context manager, like `SeriesEventStream`.
+    `player_withdrew`, `player_joined`, `tournament_ended`), in order and without gaps, as
+    an iterator and a context manager, like `SeriesEventStream`.
 
     It follows `StreamTournamentEvents` from `after_seq`, reopens after `last_seq` when the
     connection drops or the server ends a lagging subscriber, and raises TabulaError
@@ -1372,7 +1372,8 @@ class Client:
         `pb.TournamentEvent` has its `seq` (from 1), `time` and one of `round_paired` (the
         `pb.TournamentRound`, its boards' games made), `board_finished` (`round`, the `board`
         with its `result`), `round_finished` (`round`, the `standings` after it),
-        `player_withdrew` (`player`, `after_round`) and `tournament_ended` (`status`, the
+        `player_withdrew` (`player`, `after_round`), `player_joined` (`player`,
+        `first_round`: `add_tournament_player`) and `tournament_ended` (`status`, the
         final `standings`), after which the server closes the stream and the iteration ends.
         Read access as `get_tournament`."""
         return TournamentEventStream(self, tournament_id, after_seq, retries)
@@ -1397,6 +1398,24 @@ class Client:
         INVALID_ARGUMENT; a tournament over FAILED_PRECONDITION `TOURNAMENT_OVER`."""
         request = pb.WithdrawTournamentPlayerRequest(tournament_id=tournament_id, player=player)
         return self._call(self.stub.WithdrawTournamentPlayer, request, timeout).tournament
+
+    def add_tournament_player(
+        self, tournament_id: str, player: pb.TournamentPlayer, *, timeout: float | None = None
+    ) -> pb.AddTournamentPlayerResponse:
+        """Adds `player` to a Swiss under way (a late entry), given as the `players` of the
+        `create_tournament_*` calls (`tournaments.person(player_id, display_name="")` or
+        `tournaments.engine(level, ...)`), and returns `tournament`, the new player last in its
+        `players` (numbered after every player, with no points), and `player_token`, its
+        `pb.TournamentPlayerToken` (`player`, `token`), shown once (unset for the engine's).
+        It is paired from the next round made, the rounds before counting as rounds it did not
+        play (a `player_joined` event: `player`, `first_round`). A service key's call. A player
+        the `create_tournament_*` calls would refuse (its fields named, `player.player_id`, ...),
+        an id another player has (or, in a rated tournament, is rated as), a full tournament
+        (1,000 players), or a round robin or knockout (fixed at creation) is INVALID_ARGUMENT
+        `INVALID_REQUEST` naming `player`; a tournament over FAILED_PRECONDITION
+        `TOURNAMENT_OVER`."""
+        request = pb.AddTournamentPlayerRequest(tournament_id=tournament_id, player=player)
+        return self._call(self.stub.AddTournamentPlayer, request, timeout)
 
     def cancel_tournament(self, tournament_id: str, *, timeout: float | None = None) -> pb.Tournament:
         """Calls a tournament off and returns it, `TOURNAMENT_STATUS_CANCELLED`: no round is

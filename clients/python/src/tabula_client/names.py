@@ -41,8 +41,8 @@ def event_kind(event: pb.GameEvent | pb.SeriesEvent | pb.TournamentEvent) -> str
     `timed_out`, `clock_paused`, `clock_resumed`, `time_added`, `seat_presence_changed`,
     `game_resumed` (a game's end taken back: it is in progress again), ...;
     of a series' event, `game_started`, `game_finished` or `series_finished`; of a
-    tournament's, `round_paired`, `board_finished`, `round_finished`, `player_withdrew` or
-    `tournament_ended`), or
+    tournament's, `round_paired`, `board_finished`, `round_finished`, `player_withdrew`,
+    `player_joined` or `tournament_ended`), or
     `unknown` for an event of a kind added after this client: such an event still has its
     `seq` and `time`, and event streams deliver it like any other."""
     kind: str | None = event.WhichOneof("kind")
