@@ -915,3 +915,51 @@ async fn a_player_added_to_a_swiss_under_way_is_paired_from_the_next_round() {
 fn fields_of(status: &tonic::Status) -> Vec<String> {
     status.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect()
 }
+
+/// A Swiss kept in a SQLite file goes on across a restart: six players, three rounds, the
+/// server stopped after round 1 and started again on the same file, which pairs round 2 from
+/// what the file holds (no rematch, nobody twice) and ends with the standings recounted.
+#[tokio::test]
+async fn a_swiss_on_sqlite_goes_on_across_a_restart() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("games.db");
+    let open = || async { std::sync::Arc::new(tabula::store::SqliteStore::open(&path).await.unwrap()) };
+    let mut server = TestServer::start_on(open().await, keyed()).await;
+    let mut client = server.client().await;
+    let players: Vec<pb::TournamentPlayer> = (1..=6).map(|n| person(&format!("q{n}"))).collect();
+    let request =
+        pb::CreateTournamentRequest { rounds: 3, ..tournament(pb::TournamentFormat::Swiss, players, "sqlite") };
+    let made = client.create_tournament(as_seat(LOBBY, request)).await.unwrap().into_inner();
+    let id = made.tournament.unwrap().tournament_id;
+    let tokens: HashMap<u32, String> = made.player_tokens.into_iter().map(|t| (t.player, t.token)).collect();
+    let mut met = std::collections::HashSet::new();
+    let mut points: HashMap<u32, f64> = (1..=6).map(|n| (n, 0.0)).collect();
+    for round in 1..=3 {
+        if round == 2 {
+            server.stop().await;
+            server = TestServer::start_on(open().await, keyed()).await;
+            client = server.client().await;
+        }
+        let paired = paired(&mut client, &id, round).await;
+        let boards = paired.rounds[round - 1].boards.clone();
+        assert_eq!(boards.len(), 3, "round {round}");
+        for board in &boards {
+            assert!(met.insert((board.white.min(board.black), board.white.max(board.black))), "a rematch: {board:?}");
+            let end = end_for(round as u32, board);
+            play(&mut client, board, &tokens, end).await;
+            let (white, black) = match end {
+                End::White => (1.0, 0.0),
+                End::Black => (0.0, 1.0),
+                End::Draw => (0.5, 0.5),
+            };
+            *points.get_mut(&board.white).unwrap() += white;
+            *points.get_mut(&board.black).unwrap() += black;
+        }
+    }
+    let done = over(&mut client, &id, 10).await;
+    assert_eq!((done.status, done.rounds.len()), (pb::TournamentStatus::Finished as i32, 3));
+    for line in &done.standings {
+        assert_eq!(line.points, points[&line.player], "player {}", line.player);
+    }
+    server.stop().await;
+}
