@@ -1324,15 +1324,7 @@ async fn a_round_robin_run_by_three_replicas_through_a_restart_makes_each_game_o
     let made = clients[0].create_tournament(request).await.unwrap().into_inner();
     let id = made.tournament.unwrap().tournament_id;
     let tokens: HashMap<u32, String> = made.player_tokens.into_iter().map(|t| (t.player, t.token)).collect();
-    let get = |mut client: Client, id: String| async move {
-        client
-            .get_tournament(pb::GetTournamentRequest { tournament_id: id })
-            .await
-            .unwrap()
-            .into_inner()
-            .tournament
-            .unwrap()
-    };
+    let get = tournament_of;
     let mut played = 0;
     for round in 1..=7 {
         let mut boards = Vec::new();
@@ -1423,15 +1415,7 @@ async fn a_knockout_run_by_three_replicas_makes_each_match_and_game_once() {
     let made = clients[0].clone().create_tournament(request).await.unwrap().into_inner();
     let id = made.tournament.unwrap().tournament_id;
     let tokens: HashMap<u32, String> = made.player_tokens.into_iter().map(|t| (t.player, t.token)).collect();
-    let get = |mut client: Client, id: String| async move {
-        client
-            .get_tournament(pb::GetTournamentRequest { tournament_id: id })
-            .await
-            .unwrap()
-            .into_inner()
-            .tournament
-            .unwrap()
-    };
+    let get = tournament_of;
     let mut step = 0;
     for round in 1..=2 {
         let mut boards = Vec::new();
@@ -1525,15 +1509,7 @@ async fn a_swiss_of_64_engines_runs_seven_rounds_through_a_replica_restart() {
     };
     let made = clients[0].create_tournament(request).await.unwrap().into_inner();
     let id = made.tournament.unwrap().tournament_id;
-    let get = |mut client: Client, id: String| async move {
-        client
-            .get_tournament(pb::GetTournamentRequest { tournament_id: id })
-            .await
-            .unwrap()
-            .into_inner()
-            .tournament
-            .unwrap()
-    };
+    let get = tournament_of;
     // The organiser lets each round be made once the one before ended, on each replica in
     // turn; replica 0 is killed right after it lets round 3 be made, and started again.
     let mut done = None;
@@ -1613,4 +1589,15 @@ async fn a_swiss_of_64_engines_runs_seven_rounds_through_a_replica_restart() {
     for client in &clients {
         assert_eq!(get(client.clone(), id.clone()).await, done, "every replica tells the same tournament");
     }
+}
+
+/// Tournament `id` as `client`'s replica tells it.
+async fn tournament_of(mut client: Client, id: String) -> pb::Tournament {
+    client
+        .get_tournament(pb::GetTournamentRequest { tournament_id: id })
+        .await
+        .unwrap()
+        .into_inner()
+        .tournament
+        .unwrap()
 }

@@ -60,6 +60,17 @@ enum End {
     Draw,
 }
 
+impl End {
+    /// What White and Black score.
+    fn points(self) -> (f64, f64) {
+        match self {
+            End::White => (1.0, 0.0),
+            End::Black => (0.0, 1.0),
+            End::Draw => (0.5, 0.5),
+        }
+    }
+}
+
 fn end_for(round: u32, board: &pb::TournamentBoard) -> End {
     match (round + board.white * 3 + board.black) % 3 {
         0 => End::White,
@@ -136,11 +147,7 @@ async fn a_double_round_robin_of_ten_is_played_out_each_game_once_and_its_standi
             let end = end_for(round as u32, board);
             play(&mut client, board, &tokens, end).await;
             *met.entry((board.white, board.black)).or_default() += 1;
-            let (white, black) = match end {
-                End::White => (1.0, 0.0),
-                End::Black => (0.0, 1.0),
-                End::Draw => (0.5, 0.5),
-            };
+            let (white, black) = end.points();
             *points.entry(board.white).or_default() += white;
             *points.entry(board.black).or_default() += black;
         }
@@ -671,11 +678,7 @@ async fn a_swiss_of_eleven_pairs_by_score_without_rematches_and_its_standings_re
             colours.entry(board.black).or_default().push('b');
             let end = end_for(round as u32, board);
             play(&mut client, board, &tokens, end).await;
-            let (white, black) = match end {
-                End::White => (1.0, 0.0),
-                End::Black => (0.0, 1.0),
-                End::Draw => (0.5, 0.5),
-            };
+            let (white, black) = end.points();
             *points.get_mut(&board.white).unwrap() += white;
             *points.get_mut(&board.black).unwrap() += black;
         }
@@ -872,11 +875,7 @@ async fn a_player_added_to_a_swiss_under_way_is_paired_from_the_next_round() {
             }
             let end = end_for(round as u32, board);
             play(&mut client, board, &tokens, end).await;
-            let (white, black) = match end {
-                End::White => (1.0, 0.0),
-                End::Black => (0.0, 1.0),
-                End::Draw => (0.5, 0.5),
-            };
+            let (white, black) = end.points();
             *points.get_mut(&board.white).unwrap() += white;
             *points.get_mut(&board.black).unwrap() += black;
         }
@@ -947,11 +946,7 @@ async fn a_swiss_on_sqlite_goes_on_across_a_restart() {
             assert!(met.insert((board.white.min(board.black), board.white.max(board.black))), "a rematch: {board:?}");
             let end = end_for(round as u32, board);
             play(&mut client, board, &tokens, end).await;
-            let (white, black) = match end {
-                End::White => (1.0, 0.0),
-                End::Black => (0.0, 1.0),
-                End::Draw => (0.5, 0.5),
-            };
+            let (white, black) = end.points();
             *points.get_mut(&board.white).unwrap() += white;
             *points.get_mut(&board.black).unwrap() += black;
         }

@@ -91,6 +91,8 @@ struct Player<'a> {
     met: HashSet<u32>,
     can_bye: bool,
     topscorer: bool,
+    /// The colour it wants absolutely, if it does (C3).
+    absolute: Option<Colour>,
 }
 
 impl<'a> Player<'a> {
@@ -115,15 +117,12 @@ impl<'a> Player<'a> {
         let can_bye = !card.rounds.iter().any(|played| matches!(played, Played::NoGame { point: true }));
         let most = (setup.round - 1) * setup.win;
         let topscorer = setup.round == setup.rounds && setup.round > 1 && card.score * 2 > most;
-        Player { card, by_round, colours, met, can_bye, topscorer }
+        let absolute = colours.preference().filter(|p| p.strength == Strength::Absolute).map(|p| p.colour);
+        Player { card, by_round, colours, met, can_bye, topscorer, absolute }
     }
 
     fn side(&self) -> Side<'_> {
         Side { number: self.card.number, rounds: &self.by_round, colours: &self.colours }
-    }
-
-    fn absolute(&self) -> Option<Colour> {
-        self.colours.preference().filter(|p| p.strength == Strength::Absolute).map(|p| p.colour)
     }
 
     fn float_ago(&self, rounds: usize) -> Option<Float> {
@@ -161,16 +160,15 @@ pub fn pair(cards: &[Card], setup: &RoundSetup) -> Option<Pairing> {
         if odd {
             if last { bracket.push(Vertex::Bye) } else { lower.push(Vertex::Bye) }
         }
-        let mut next: HashSet<usize> = groups.get(index + 1).into_iter().flatten().copied().collect();
+        let next: HashSet<usize> = groups.get(index + 1).into_iter().flatten().copied().collect();
         let bye_is_next = odd && index + 2 == groups.len();
-        let graph = Bracket { players: &players, setup, movers: movers.len(), bracket: &bracket };
+        let graph = Bracket::new(&players, setup, movers.len(), &bracket);
         let vertices: Vec<Vertex> = bracket.iter().chain(&lower).copied().collect();
         let in_next = |vertex: Vertex| match vertex {
             Vertex::Player(rank) => next.contains(&rank),
             Vertex::Bye => bye_is_next,
         };
         let mates = graph.matching(&vertices, bracket.len(), &in_next)?;
-        next.clear();
         movers.clear();
         for (position, vertex) in bracket.iter().enumerate() {
             let Vertex::Player(rank) = *vertex else { continue };
@@ -189,11 +187,38 @@ pub fn pair(cards: &[Card], setup: &RoundSetup) -> Option<Pairing> {
 struct Bracket<'a, 'b> {
     players: &'a [Player<'b>],
     setup: &'a RoundSetup,
-    /// How many of the bracket's first players moved down from above.
+    /// How many of the bracket's first players moved down from above (the bracket is its
+    /// movers, then its residents in rank order, then the bye if it is the last and the
+    /// count odd).
     movers: usize,
-    /// The bracket: its movers, then its residents (in rank order), then the bye if the
-    /// bracket is the last and the count odd.
-    bracket: &'a [Vertex],
+    /// How many of its players are residents.
+    residents: usize,
+    /// By rank, for the bracket's players: how many of the bracket's scores are below the
+    /// player's (0 for a resident, more for a player moved down from higher).
+    levels: Vec<usize>,
+}
+
+impl<'a, 'b> Bracket<'a, 'b> {
+    /// The graph of `bracket` (`movers` moved down, then residents), whose facts every edge
+    /// reads worked out once.
+    fn new(players: &'a [Player<'b>], setup: &'a RoundSetup, movers: usize, bracket: &'a [Vertex]) -> Self {
+        let ranks: Vec<usize> = bracket
+            .iter()
+            .filter_map(|v| match v {
+                Vertex::Player(rank) => Some(*rank),
+                Vertex::Bye => None,
+            })
+            .collect();
+        // Scores in the bracket run downwards, movers first.
+        let mut scores: Vec<u32> = ranks.iter().map(|rank| players[*rank].card.score).collect();
+        scores.dedup();
+        let mut levels = vec![0; players.len()];
+        for rank in &ranks {
+            let score = players[*rank].card.score;
+            levels[*rank] = scores.iter().filter(|s| **s < score).count();
+        }
+        Bracket { players, setup, movers, residents: ranks.len() - movers, levels }
+    }
 }
 
 impl Bracket<'_, '_> {
@@ -237,16 +262,15 @@ impl Bracket<'_, '_> {
             penalty[criterion as usize] = value.min(usize::from(bound)) as u8;
         };
         let players = self.players;
-        let residents = self.bracket.iter().filter(|v| matches!(v, Vertex::Player(_))).count() - self.movers;
         // A player's place in the bracket counted from its foot (0: the lowest player).
-        let from_foot = |position: usize| self.movers + residents - 1 - position;
+        let from_foot = |position: usize| self.movers + self.residents - 1 - position;
         match (vertices[a], vertices[b]) {
             (Vertex::Player(x), Vertex::Player(y)) => {
                 let (p, q) = (&players[x], &players[y]);
                 if p.met.contains(&q.card.number) {
                     return None;
                 }
-                if let (Some(c), Some(d)) = (p.absolute(), q.absolute())
+                if let (Some(c), Some(d)) = (p.absolute, q.absolute)
                     && c == d
                     && !p.topscorer
                     && !q.topscorer
@@ -258,7 +282,7 @@ impl Bracket<'_, '_> {
                 } else if a < inside {
                     // `x` floats down.
                     set(Criterion::Floater, 1);
-                    set(Criterion::FloaterScore, self.score_level(x));
+                    set(Criterion::FloaterScore, self.levels[x]);
                     set(Criterion::Order, from_foot(a));
                     let again = |ago| usize::from(p.float_ago(ago) == Some(Float::Down));
                     set(Criterion::FloatAgain, again(1));
@@ -280,7 +304,7 @@ impl Bracket<'_, '_> {
                     // The bye is a float down (A.4), from the last bracket too: C6 gives it
                     // to the lowest score there.
                     set(Criterion::Floater, 1);
-                    set(Criterion::FloaterScore, self.score_level(x));
+                    set(Criterion::FloaterScore, self.levels[x]);
                     if other >= inside {
                         set(Criterion::NextBracket, usize::from(!in_next(Vertex::Bye)));
                     }
@@ -295,23 +319,6 @@ impl Bracket<'_, '_> {
             (Vertex::Bye, Vertex::Bye) => unreachable!("one bye vertex"),
         }
         Some(penalty)
-    }
-
-    /// How far above the bracket's lowest score `rank`'s score is, counted in the
-    /// bracket's scores: 0 for a resident, more for a player moved down from higher.
-    fn score_level(&self, rank: usize) -> usize {
-        let score = self.players[rank].card.score;
-        let mut below: Vec<u32> = self
-            .bracket
-            .iter()
-            .filter_map(|v| match v {
-                Vertex::Player(r) => Some(self.players[*r].card.score),
-                Vertex::Bye => None,
-            })
-            .filter(|s| *s < score)
-            .collect();
-        below.dedup();
-        below.len()
     }
 
     /// The penalties of a pair inside the bracket, between the players at positions `a`
@@ -354,8 +361,7 @@ impl Bracket<'_, '_> {
     /// costs more than any transposition (an exchange).
     fn order(&self, a: usize, b: usize) -> usize {
         const EXCHANGE: usize = 64;
-        let movers = self.movers;
-        let residents = self.bracket.iter().filter(|v| matches!(v, Vertex::Player(_))).count() - movers;
+        let (movers, residents) = (self.movers, self.residents);
         if b < movers {
             return EXCHANGE + (b - a);
         }
