@@ -23,9 +23,31 @@ export function gameKinds(): Promise<GameKindInfo[]> {
   return kinds;
 }
 
+/**
+ * What the page says for the refusals whose server message is written for programs (it
+ * names fields, sequence numbers or headers): said for a person using this page instead.
+ */
+const PLAIN: Record<string, string> = {
+  STALE_SEQ: "The game moved on before your move arrived, so it was not made. The board shows the game as it stands now.",
+  CREDENTIAL_REQUIRED: "This server asks for a service key to do that: enter it in the Service key field.",
+  SERVICE_KEY_REQUIRED: "Only the holder of a service key may do that: enter it in the Service key field.",
+  INVALID_CREDENTIAL: "The server did not accept this key or seat link. Check the service key, or ask for a fresh link.",
+  CREDENTIAL_EXPIRED: "This seat link has expired: ask for a fresh one.",
+  CREDENTIAL_REVOKED: "This seat link no longer works: ask for a fresh one.",
+  CREDENTIAL_FOR_OTHER_GAME: "This seat link is for another game.",
+  SEAT_REQUIRED: "Only a player of this game may do that; this page watches it as a spectator.",
+  SEAT_PLAYED_BY_ENGINE: "The server's bot plays this seat.",
+  PRIVATE_GAME: "This game is private: only its players may watch it.",
+  NOT_YOUR_TURN: "It is not your turn.",
+  GAME_OVER: "The game is over.",
+  RATE_LIMITED: "Too many requests at once: wait a moment and try again.",
+};
+
 /** A sentence saying what went wrong, for people. */
 export function errorText(err: unknown): string {
   if (err instanceof TabulaError) {
+    const plain = PLAIN[err.reason];
+    if (plain) return plain;
     if (err.code === Code.Unavailable && !err.message) return "The server could not be reached.";
     if (err.code === Code.Canceled) return "The request was cancelled.";
     return sentence(err.message || `The server answered ${err.codeName}.`);

@@ -14,6 +14,19 @@ export function setServiceKey(key: string): void {
   else sessionStorage.removeItem(KEY);
 }
 
+// `tabula serve --service-key NAME=SECRET`: a name of letters, digits, '-', '_' and '.', and
+// a secret of at least 16 printable characters (the server's own rules for a key).
+const NAME_AND_SECRET = /^[A-Za-z0-9._-]{1,64}=([!-~]{16,})$/;
+
+/**
+ * The secret to send for what was typed in the key field: the secret itself, or the
+ * `NAME=SECRET` form the server's `--service-key` takes, of which only the secret is sent.
+ */
+export function secretOf(typed: string): string {
+  const text = typed.trim();
+  return NAME_AND_SECRET.exec(text)?.[1] ?? text;
+}
+
 export interface SeatLink {
   seat: number;
   seatName: string;

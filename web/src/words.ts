@@ -149,14 +149,20 @@ const REASONS: Partial<Record<EndReason, string>> = {
   [EndReason.OPPONENT_LINE]: "the opponent completed a line (misère)",
 };
 
-/** The outcome as a sentence: `X wins by completing a line.`, `Draw: the board is full.` */
-export function outcomeWords(outcome: Outcome, seats: Seats, seatCount: number): string {
+/**
+ * The outcome as a sentence: `X wins by completing a line.`, `Draw: the board is full.`;
+ * said to the seat `reader` plays, where it plays one (`You won by checkmate.`). A puzzle's
+ * one seat solves it or not: it draws with no one.
+ */
+export function outcomeWords(outcome: Outcome, seats: Seats, seatCount: number, reader = 0): string {
   const reason = REASONS[outcome.reason];
   switch (outcome.type) {
     case OutcomeType.WIN:
       if (seatCount === 1) return `Solved${joined(reason)}.`;
+      if (reader > 0) return outcome.winner === reader ? `You won${joined(reason)}.` : `You lost: ${seats.full(outcome.winner)} wins${joined(reason)}.`;
       return `${seats.full(outcome.winner)} wins${joined(reason)}.`;
     case OutcomeType.DRAW:
+      if (seatCount === 1) return `Not solved${joined(reason)}.`;
       return `Draw${joined(reason)}.`;
     case OutcomeType.NO_RESULT:
       return `No result${joined(reason)}.`;

@@ -1,6 +1,7 @@
-// Keyboard play: a seat moves by Tab and Enter (or Space) on the board's cells, and the focus
-// stays on the board through every redraw: after its own move, after the other seat's move
-// arrives by the stream, and on a history line while the game goes on.
+// Keyboard play: the board is one Tab stop, the arrow keys move about it, Enter (or Space)
+// plays; the focus stays on the board through every redraw: after its own move (made by the
+// keyboard or the mouse), after the other seat's move arrives by the stream, and on a history
+// line while the game goes on.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { newPage, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
@@ -62,10 +63,13 @@ test("a move made with the keyboard keeps the focus on the board, through the ot
   assert.equal(now.body, undefined, "the focus is not lost to the page's body");
   assert.equal(now.key, pressed, "after the other seat's move the pressed cell still has the focus");
 
-  // Tab goes on from there to a playable cell, and Space moves as Enter does.
-  await page.keyboard.press("Tab");
-  now = await focused(page);
-  assert.ok(now.onBoard && now.legal, `Tab from the kept cell reaches a playable one: ${JSON.stringify(now)}`);
+  // The arrow keys go on from there to a playable cell, and Space moves as Enter does.
+  for (const key of ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowLeft", "ArrowUp", "ArrowUp"]) {
+    if (now.legal) break;
+    await page.keyboard.press(key);
+    now = await focused(page);
+  }
+  assert.ok(now.onBoard && now.legal, `an arrow key from the kept cell reaches a playable one: ${JSON.stringify(now)}`);
   await page.keyboard.press("Space");
   await waitForSeq(page, 4);
   now = await focused(page);
@@ -91,6 +95,43 @@ test("a focused history line keeps the focus while moves arrive", async () => {
     await page.waitForFunction((n) => document.querySelectorAll(".history li").length >= n, seq);
     assert.equal((await focused(page)).key, "seq:1", `the history line has the focus after event ${seq}`);
   }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("the arrow keys move about a Gomoku board, one Tab stop, and Enter plays where they led", async () => {
+  const c = env.server.client;
+  const created = await c.createGame({ kind: rpc.GameKind.GOMOKU, source: { case: "preset", value: "freestyle" } });
+  const gameId = created.game.gameId;
+  const page = await newPage(env.browser);
+  await page.goto(`${env.server.url}/#/game/${gameId}?token=${created.seatTokens[0].token}`);
+  await waitForPlayable(page);
+  assert.equal(await page.locator("[data-testid=board] [tabindex='0']").count(), 1, "the board is one Tab stop");
+  const start = await tabToPlayableCell(page);
+  const [, , row, col] = start.split(":").map(Number);
+  for (const key of ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown"]) await page.keyboard.press(key);
+  const now = await focused(page);
+  assert.equal(now.key, `c:0:${row + 2}:${col + 3}`, "three right and two down");
+  await page.keyboard.press("Enter");
+  await waitForSeq(page, 2);
+  const { view } = await c.getView({ gameId });
+  const cell = view.lastMove.move.kind.value.target.value;
+  assert.deepEqual([cell.row, cell.col], [row + 2, col + 3], "the move is where the arrows led");
+  assert.equal((await focused(page)).key, now.key, "the focus stays where the move was made");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("a move made with the mouse leaves the focus on the board, not the page's body", async () => {
+  const c = env.server.client;
+  const created = await c.createGame({ kind: rpc.GameKind.CONNECT_FOUR, source: { case: "preset", value: "classic" } });
+  const page = await newPage(env.browser);
+  await page.goto(`${env.server.url}/#/game/${created.game.gameId}?token=${created.seatTokens[0].token}`);
+  await waitForPlayable(page);
+  await page.click('svg .target.legal[data-col="3"][data-row="0"]');
+  await waitForSeq(page, 2);
+  const now = await focused(page);
+  assert.ok(now.onBoard, `the focus is on the board: ${JSON.stringify(now)}`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -14,13 +14,14 @@ export const ARTIFACTS = fileURLToPath(new URL("../test-artifacts/", import.meta
 mkdirSync(ARTIFACTS, { recursive: true });
 
 /**
- * Starts `$TABULA_BIN serve` on a free port with an in-memory store, and resolves once it
- * says where it listens. The binary serves the page it was built with (web/dist).
+ * Starts `$TABULA_BIN serve` on a free port with an in-memory store (and `extraArgs`), and
+ * resolves once it says where it listens. The binary serves the page it was built with
+ * (web/dist).
  */
-export async function startServer() {
+export async function startServer(extraArgs = []) {
   const bin = process.env.TABULA_BIN;
   if (!bin) throw new Error("Set TABULA_BIN to the path of the tabula binary to test against.");
-  const child = spawn(bin, ["serve", "--store", "memory", "--listen", "127.0.0.1:0", "--shutdown-grace", "1"], {
+  const child = spawn(bin, ["serve", "--store", "memory", "--listen", "127.0.0.1:0", "--shutdown-grace", "1", ...extraArgs], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -54,10 +55,10 @@ export async function startServer() {
  * A server and a browser for a test file's tests, as `env.server` and `env.browser`:
  * started before the first test, stopped after the last.
  */
-export function serverAndBrowser() {
+export function serverAndBrowser(serverArgs = []) {
   const env = {};
   before(async () => {
-    env.server = await startServer();
+    env.server = await startServer(serverArgs);
     env.browser = await launchBrowser();
   });
   after(async () => {

@@ -36,7 +36,10 @@ test("the games list links to a finished game, whose positions the page steps th
   await page.click("text=◀ Back");
   const at = final.seq - 2n;
   await page.waitForFunction((n) => document.querySelector("[data-testid=board]")?.dataset.seq === String(n), Number(at));
-  assert.match(await page.textContent("[data-testid=status]"), new RegExp(`^Position after event ${at}\\.`));
+  // The status names the position as the highlighted line of the move list does.
+  const shown = (await page.textContent(".history li.shown")).trim();
+  const [, number, line] = /^(\d+)\. (.*)$/.exec(shown);
+  assert.equal((await page.textContent("[data-testid=status]")).split(". ")[0], `Position after move ${number} (${line})`);
   const { view: past } = await env.server.client.getView({ gameId, atSeq: at });
   const drawn = await drawnCells(page, 0);
   assert.deepEqual(

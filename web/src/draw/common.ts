@@ -74,7 +74,8 @@ export function targetGroup(t: Target, label: string, opts: DrawOptions, extra: 
       "data-focus-key": key,
       "aria-label": label,
       role: live ? "button" : "img",
-      tabindex: live ? 0 : undefined,
+      // Reached by the arrow keys; the board's one Tab stop is set by its page (watch/roving.ts).
+      tabindex: -1,
       ...extra,
     },
     s("title", {}, label),
@@ -91,6 +92,17 @@ export function targetGroup(t: Target, label: string, opts: DrawOptions, extra: 
     });
   }
   return g;
+}
+
+/**
+ * Marks `svg` quiet when every empty place on it is playable (Gomoku, tic-tac-toe, an ocean's
+ * unshot cells, Connect Four's open columns): marking them all would only hide the board,
+ * so they show under the pointer or the keyboard's focus alone. Where some empty places
+ * are playable and others not (Reversi, a piece's moves), the playable ones are marked.
+ */
+export function quietWhenDense(svg: SVGElement): void {
+  const empty = [...svg.querySelectorAll(".target:not(.occupied)")];
+  if (empty.length > 0 && empty.every((t) => t.classList.contains("legal"))) svg.classList.add("quiet-legal");
 }
 
 /** A captioned figure holding one board. */

@@ -2,7 +2,7 @@
 // view's points and edges alone, so every Morris variant draws the same way.
 import { s } from "../dom.js";
 import type { GraphBoard } from "@tabula/client/web";
-import { type DrawOptions, seatColour, svgRoot, targetGroup } from "./common.js";
+import { type DrawOptions, quietWhenDense, seatColour, svgRoot, targetGroup } from "./common.js";
 
 const STEP = 10;
 const MARGIN = 6;
@@ -33,10 +33,12 @@ export function drawGraph(graph: GraphBoard, label: string, opts: DrawOptions): 
       "data-owner": p.occupant,
       "data-piece": p.occupant ? "mark" : "unspecified",
     });
+    if (p.occupant) g.classList.add("occupied");
     g.append(s("circle", { class: "point", cx, cy, r: 1.6 }));
     if (p.occupant) {
       g.append(s("circle", { class: "disc", cx, cy, r: 3.4, fill: seatColour(opts.seats, p.occupant), stroke: "#333" }));
     }
+    if (opts.last.has(`p:${i}`)) g.append(s("circle", { class: "last-mark", cx, cy, r: 4.4 }));
     g.append(s("circle", { class: "ring", cx, cy, r: 4.4 }));
     svg.append(g);
   });
@@ -47,5 +49,6 @@ export function drawGraph(graph: GraphBoard, label: string, opts: DrawOptions): 
     if (p.label) names.append(s("text", { x: cx + 2.2, y: cy - 2.2, "data-point": i }, p.label));
   });
   svg.append(names);
+  quietWhenDense(svg);
   return svg;
 }

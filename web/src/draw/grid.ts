@@ -3,7 +3,8 @@
 import { s } from "../dom.js";
 import { type Cell, type GridBoard, Piece, type Region } from "@tabula/client/web";
 import { pieceWords } from "../words.js";
-import { contrast, type DrawOptions, seatColour, svgRoot, targetGroup, UNIT } from "./common.js";
+import { contrast, type DrawOptions, quietWhenDense, seatColour, svgRoot, targetGroup, UNIT } from "./common.js";
+import { targetKey } from "../play/steps.js";
 import { chessPiece } from "./chess.js";
 
 /** How a kind of game looks on its grid. */
@@ -27,6 +28,9 @@ export interface GridExtras {
 }
 
 const MARGIN = 6;
+
+/** Styles whose pieces are round and fill their cell: the last move is marked by a dot on the piece. */
+const ROUND_PIECES: ReadonlySet<GridStyle> = new Set(["discs", "stones", "reversi"]);
 
 export function drawGrid(board: GridBoard, x: GridExtras, opts: DrawOptions): SVGElement {
   const { width: W, height: H } = board;
@@ -62,10 +66,25 @@ export function drawGrid(board: GridBoard, x: GridExtras, opts: DrawOptions): SV
         "data-piece": Piece[piece]?.toLowerCase() ?? `unknown-${piece}`,
         "data-owner": owner,
       });
+      if (piece !== Piece.UNSPECIFIED) g.classList.add("occupied");
       g.append(cellBack(px, py, row, col, x.style));
+      const round = ROUND_PIECES.has(x.style);
+      // What the last move touched: a tint under the piece, or a dot on a round one, apart
+      // from the ring so that a playable cell still shows it.
+      const last = opts.last.has(targetKey({ kind: "cell", board: x.board, row, col }));
+      if (last && !round) {
+        g.append(s("rect", { class: "last-mark", x: px, y: py, width: UNIT, height: UNIT }));
+      }
       const glyph = drawPiece(piece, owner, px, py, x.style, opts);
       if (glyph) g.append(glyph);
-      // The ring that shows a cell is clickable, selected or just played.
+      if (last && round) {
+        // In the colour that stands out on the piece under it (light on red, dark on yellow).
+        const fill = owner ? contrast(seatColour(opts.seats, owner)) : "#f2a33a";
+        g.append(s("circle", { class: "last-mark", cx: px + UNIT / 2, cy: py + UNIT / 2, r: 1.3, fill }));
+      }
+      // Where a move may go on an empty cell (shown where the board's style asks for dots).
+      g.append(s("circle", { class: "legal-dot", cx: px + UNIT / 2, cy: py + UNIT / 2, r: UNIT * 0.16 }));
+      // The ring that shows a cell is clickable or selected.
       g.append(s("rect", { class: "ring", x: px + 0.6, y: py + 0.6, width: UNIT - 1.2, height: UNIT - 1.2, rx: 1.2 }));
       svg.append(g);
     }
@@ -87,6 +106,10 @@ export function drawGrid(board: GridBoard, x: GridExtras, opts: DrawOptions): SV
   }
   if (x.winningLine && x.winningLine.length > 0) svg.append(winningLine(x.winningLine, place));
   svg.append(ownNames(W, H, place, opts));
+  quietWhenDense(svg);
+  // Chess marks no piece before one is picked (every piece of a side may move, near enough);
+  // once one is, its squares show as dots and rings.
+  if (x.style === "chess" && opts.selected.size === 0) svg.classList.add("quiet-legal");
   return svg;
 }
 

@@ -14,7 +14,7 @@ export function createScreen(): Screen {
   const presetSelect = h("select", { id: "preset", name: "preset", "data-testid": "preset" });
   const presetNote = h("p", { class: "hint" });
   const bot = h("input", { type: "checkbox", id: "bot", name: "bot", "data-testid": "bot" });
-  const level = h("select", { id: "level", name: "level", "data-testid": "level" });
+  const level = h("select", { id: "level", name: "level", "aria-label": "The bot's level", "data-testid": "level" });
   const botRow = h("div", { class: "row" }, bot, h("label", { for: "bot" }, "The server's bot plays seat 2, at level "), level);
   const priv = h("input", { type: "checkbox", id: "private", name: "private" });
   const submit = h("button", { type: "submit", "data-testid": "create" }, "Create the game");
@@ -71,9 +71,11 @@ export function createScreen(): Screen {
       });
       const id = r.game?.gameId;
       if (!id) throw new Error("The server created no game.");
-      rememberSeats(id, r.seatTokens);
-      // Play the first seat that a person (not the bot) holds.
-      const mine = r.seatTokens.find((t) => !(bot.checked && t.seat === 2)) ?? r.seatTokens[0];
+      // Links to the seats people play: the bot's seat is the server's.
+      const botSeats = new Set(r.game?.bots.map((b) => b.seat));
+      const people = r.seatTokens.filter((t) => !botSeats.has(t.seat));
+      rememberSeats(id, people);
+      const mine = people[0];
       location.hash = gameHref(id, mine?.token);
     } catch (err) {
       errorBox.textContent = errorText(err);
@@ -93,7 +95,7 @@ export function createScreen(): Screen {
     });
 
   return {
-    element: h("section", { class: "new-game" }, h("h2", {}, "New game"), form),
+    element: h("section", { class: "new-game" }, h("h1", {}, "New game"), form),
     dispose: () => abort.abort(),
   };
 }

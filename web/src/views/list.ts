@@ -18,10 +18,10 @@ const STATUS: Record<number, string> = {
 
 export function listScreen(): Screen {
   const abort = new AbortController();
-  const kindSelect = h("select", { id: "filter-kind" }, h("option", { value: "0" }, "every game"));
+  const kindSelect = h("select", { id: "filter-kind", "aria-label": "Game" }, h("option", { value: "0" }, "every game"));
   const statusSelect = h(
     "select",
-    { id: "filter-status" },
+    { id: "filter-status", "aria-label": "Status" },
     h("option", { value: String(GameStatus.UNSPECIFIED) }, "in progress or finished"),
     h("option", { value: String(GameStatus.IN_PROGRESS) }, "in progress"),
     h("option", { value: String(GameStatus.FINISHED) }, "finished"),
@@ -68,7 +68,7 @@ export function listScreen(): Screen {
       h("td", {}, STATUS[g.status] ?? "unknown"),
       h("td", {}, String(g.moveCount)),
       h("td", {}, result),
-      h("td", {}, created),
+      h("td", { class: "created" }, created),
     );
   }
 
@@ -96,10 +96,10 @@ export function listScreen(): Screen {
     element: h(
       "section",
       { class: "games" },
-      h("h2", {}, "Games"),
+      h("h1", {}, "Games"),
       form,
       errorBox,
-      h("table", { class: "game-list" }, h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Status"), h("th", {}, "Moves"), h("th", {}, "Result"), h("th", {}, "Created"))), body),
+      h("div", { class: "table-scroll" }, h("table", { class: "game-list" }, h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Status"), h("th", {}, "Moves"), h("th", {}, "Result"), h("th", { class: "created" }, "Created"))), body)),
       more,
     ),
     dispose: () => abort.abort(),

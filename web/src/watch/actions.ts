@@ -13,12 +13,13 @@ export function actionButtons(ctrl: WatchController): HTMLElement[] {
     if (selection.state === "complete" && selection.moves.length > 1) {
       // Several moves for the same clicks: a pawn's promotion (or a move with a draw claim).
       items.push(h("span", { class: "choose" }, "Choose:"));
-      for (const m of selection.moves) items.push(moveButton(ctrl, m));
+      // Named as the move list will name them (SAN's letters mean pieces: kept as they are).
+      for (const m of selection.moves) items.push(moveButton(ctrl, m, m.label));
       items.push(button("cancel", "Cancel", () => ctrl.cancelSelection()));
     } else {
       const hint = clickHint(ctrl.legal);
       if (hint) items.push(h("span", { class: "hint" }, hint));
-      for (const m of buttonMoves(ctrl.legal, ctrl.viewer)) items.push(moveButton(ctrl, m));
+      for (const m of buttonMoves(ctrl.legal, ctrl.viewer)) items.push(moveButton(ctrl, m, buttonText(m.label)));
       if (selection.state === "partial") items.push(button("cancel", "Cancel selection", () => ctrl.cancelSelection()));
     }
   }
@@ -37,7 +38,7 @@ function button(focusKey: string, label: string, onclick: () => void): HTMLButto
   return h("button", { type: "button", "data-focus-key": focusKey, onclick }, label);
 }
 
-function moveButton(ctrl: WatchController, m: LegalMove): HTMLElement {
+function moveButton(ctrl: WatchController, m: LegalMove, text: string): HTMLElement {
   return h(
     "button",
     {
@@ -49,7 +50,7 @@ function moveButton(ctrl: WatchController, m: LegalMove): HTMLElement {
       disabled: ctrl.busy,
       onclick: () => void ctrl.submit(m),
     },
-    capitalised(m.label) || "Move",
+    text || "Move",
   );
 }
 
@@ -62,7 +63,14 @@ function clickHint(legal: readonly LegalMove[]): string {
   return "";
 }
 
-/** The server's labels are written to stand in a sentence ("offers a draw"); a button starts with a capital. */
-function capitalised(label: string): string {
+// The server's labels are written to follow a seat's name in the move list ("Black offers a
+// draw"); a button says what it does.
+const IMPERATIVE: Record<string, string> = { offers: "Offer", accepts: "Accept", declines: "Decline", claims: "Claim", withdraws: "Withdraw" };
+
+/** A button's words for a move made without clicking the board: `Offer a draw`, `Pass`, `Grid up-left`. */
+function buttonText(label: string): string {
+  const [first = "", ...rest] = label.split(" ");
+  const verb = IMPERATIVE[first];
+  if (verb) return [verb, ...rest].join(" ");
   return label ? label[0]!.toUpperCase() + label.slice(1) : label;
 }

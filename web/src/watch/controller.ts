@@ -74,9 +74,14 @@ export class WatchController {
     return this.latest?.viewerSeat ?? 0;
   }
 
+  /** Whether this page plays a seat that a person plays (not the server's bot). */
+  get playsSeat(): boolean {
+    return this.viewer > 0 && !!this.token && !this.#bots.includes(this.viewer);
+  }
+
   get myTurn(): boolean {
     const latest = this.latest;
-    return !!latest && latest.status === GameStatus.IN_PROGRESS && this.viewer > 0 && latest.toAct.includes(this.viewer);
+    return !!latest && latest.status === GameStatus.IN_PROGRESS && this.playsSeat && latest.toAct.includes(this.viewer);
   }
 
   /** Whether the live position is on the board with the seat's legal moves for it. */
@@ -89,8 +94,9 @@ export class WatchController {
     return this.movesListed && !this.busy;
   }
 
+  /** Resigning is for a person's seat in a game against someone: a puzzle has no one to resign to. */
   get canResign(): boolean {
-    return this.shown === undefined && this.latest?.status === GameStatus.IN_PROGRESS && this.viewer > 0 && !!this.token;
+    return this.shown === undefined && this.latest?.status === GameStatus.IN_PROGRESS && this.playsSeat && this.seatCount > 1;
   }
 
   /** The seqs of the positions held, in order, and where the one shown stands among them. */

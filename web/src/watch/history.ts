@@ -5,7 +5,7 @@ import { outcomeWords, type Seats } from "../words.js";
 
 export interface HistoryLine {
   seq: number;
-  /** The move's number, for moves. */
+  /** The server's number of the move, for moves (what a takeback names). */
   moveNumber?: number;
   text: string;
   /** A move later taken back. */
@@ -23,6 +23,8 @@ export function describe(event: GameEvent, seats: Seats, seatCount: number): His
       return { seq, text: "Game created.", isMove: false };
     case "moveApplied": {
       const m = k.value;
+      // A draw offer or its answer is no move on the board: a line of its own, unnumbered.
+      if (m.move?.kind.case === "draw") return { seq, text: `${seats.full(m.seat)} ${m.label || "acts on a draw offer"}.`, isMove: false };
       let what: string;
       // The server names every move it shows (its label, SAN for chess).
       if (m.redacted) what = "a move kept secret";
@@ -59,6 +61,30 @@ export function describe(event: GameEvent, seats: Seats, seatCount: number): His
     default:
       return { seq, text: "An event this page does not know.", isMove: false };
   }
+}
+
+/**
+ * The number each move line is shown with: its place among the moves on the board before
+ * it, counting neither draw offers nor moves taken back (a move taken back and the move
+ * played instead have the same number).
+ */
+export function shownNumbers(lines: readonly HistoryLine[]): Map<number, number> {
+  const numbers = new Map<number, number>();
+  let standing = 0;
+  for (const l of lines) {
+    if (!l.isMove) continue;
+    numbers.set(l.seq, standing + 1);
+    if (!l.undone) standing++;
+  }
+  return numbers;
+}
+
+/** Words for the position after the event `seq`: `move 12 (White: Qxf7)`, or the event's line. */
+export function positionName(lines: readonly HistoryLine[], seq: number): string {
+  const line = lines.find((l) => l.seq === seq);
+  if (!line) return `event ${seq}`;
+  if (!line.isMove) return `“${line.text.replace(/\.$/, "")}”`;
+  return `move ${shownNumbers(lines).get(seq)} (${line.text})`;
 }
 
 /** Marks the moves that a later takeback undid, so the list reads as the game stands. */

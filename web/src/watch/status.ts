@@ -12,14 +12,15 @@ const PHASES: Record<number, string> = {
 };
 
 /**
- * The status line of `view`; `pastSeq` is the seq of a past position looked at (undefined
- * for the live one), which the line starts by naming and which says nothing of whose turn
- * it is for the reader.
+ * The status line of `view`; `past` names a past position looked at (`move 12 (White:
+ * Qxf7)`; undefined for the live one), which the line starts with and which says nothing of
+ * whose turn it is for the reader; `playsSeat`: the reader plays the view's seat (a page
+ * holding the bot's seat only watches).
  */
-export function statusLine(view: View, seats: Seats, seatCount: number, pastSeq: number | undefined): string {
-  const prefix = pastSeq !== undefined ? `Position after event ${pastSeq}. ` : "";
-  if (view.outcome) return prefix + outcomeWords(view.outcome, seats, seatCount);
-  const me = view.viewerSeat;
+export function statusLine(view: View, seats: Seats, seatCount: number, past: string | undefined, playsSeat: boolean): string {
+  const prefix = past !== undefined ? `Position after ${past}. ` : "";
+  if (view.outcome) return prefix + outcomeWords(view.outcome, seats, seatCount, playsSeat ? view.viewerSeat : 0);
+  const me = playsSeat ? view.viewerSeat : 0;
   const parts: string[] = [];
   if (view.stage === Stage.PLACEMENT) {
     parts.push(`Fleets are being placed; still to confirm: ${view.toAct.map((s) => seats.full(s)).join(", ") || "nobody"}.`);
@@ -27,13 +28,13 @@ export function statusLine(view: View, seats: Seats, seatCount: number, pastSeq:
     const who = view.toAct.map((s) => `${seats.full(s)} ${PHASES[view.seatPhases[s - 1] ?? Phase.UNSPECIFIED]}`);
     parts.push(`${who.join(", ")}.`);
   }
-  if (pastSeq === undefined && me > 0) parts.push(view.toAct.includes(me) ? `You play ${seats.name(me)}: your turn.` : `You play ${seats.name(me)}.`);
+  if (past === undefined && me > 0) parts.push(view.toAct.includes(me) ? `You play ${seats.name(me)}: your turn.` : `You play ${seats.name(me)}.`);
   if (view.drawOffer) parts.push(`${seats.name(view.drawOffer)} offers a draw.`);
   if (view.takebackRequest) parts.push(`${seats.name(view.takebackRequest)} asks to take back a move.`);
   return prefix + parts.join(" ");
 }
 
-/** What each seat holds: `Red: 3 in hand, 6 on the board · Yellow: ...`. */
+/** What each seat holds: `Red: 3 in hand, 6 on the board · Yellow: 1 ship afloat`. */
 export function countsLine(view: View, seats: Seats): string {
   const what = view.seatCountsLabel || "on the board";
   const parts: string[] = [];
@@ -42,8 +43,13 @@ export function countsLine(view: View, seats: Seats): string {
     const inHand = view.seatInHand[seat - 1];
     const count = view.seatCounts[seat - 1];
     if (inHand !== undefined) bits.push(`${inHand} in hand`);
-    if (count !== undefined) bits.push(`${count} ${what}`);
+    if (count !== undefined) bits.push(`${count} ${count === 1 ? singular(what) : what}`);
     parts.push(`${seats.name(seat)}: ${bits.join(", ")}`);
   }
   return parts.join(" · ");
+}
+
+/** The server's count labels are plural nouns first (`ships afloat`, `pegs left`): one of them. */
+function singular(label: string): string {
+  return label.replace(/^(\w+?)(e?s)\b/, (_, stem: string, ending: string) => (ending === "es" && !/(ch|sh|x|s)$/.test(stem) ? `${stem}e` : stem));
 }

@@ -9,10 +9,12 @@ import { drawBoard } from "./board.js";
 import { ClockView } from "./clock.js";
 import type { WatchController } from "./controller.js";
 import { keepingFocus } from "./focus.js";
+import { RovingFocus } from "./roving.js";
+import { positionName, shownNumbers } from "./history.js";
 import { countsLine, statusLine } from "./status.js";
 
 export class WatchView {
-  readonly #title = h("h2", { class: "game-title" }, "Game");
+  readonly #title = h("h1", { class: "game-title" }, "Game");
   readonly #status = h("p", { class: "status", "data-testid": "status", "aria-live": "polite" });
   readonly #clock = new ClockView();
   readonly #counts = h("p", { class: "counts" });
@@ -33,9 +35,11 @@ export class WatchView {
       "div",
       { class: "game-layout" },
       h("div", { class: "play-area" }, this.#status, this.#clock.element, this.#board, this.#actions, this.#error, this.#counts),
-      h("aside", { class: "side" }, h("h3", {}, "Moves"), this.#historyNav, this.#history, this.#seats, this.#note),
+      h("aside", { class: "side" }, h("h2", {}, "Moves"), this.#historyNav, this.#history, this.#seats, this.#note),
     ),
   );
+
+  readonly #roving = new RovingFocus(this.#board);
 
   constructor(private readonly ctrl: WatchController) {}
 
@@ -57,6 +61,7 @@ export class WatchView {
       // Which position is drawn, for whoever reads the page (and its tests).
       this.#board.dataset["seq"] = String(view.seq);
       replace(this.#board, drawBoard(ctrl, view));
+      this.#roving.assign();
       this.#counts.textContent = countsLine(view, ctrl.seats);
     } else {
       replace(this.#board);
@@ -77,7 +82,8 @@ export class WatchView {
       return;
     }
     const past = ctrl.shown !== undefined && ctrl.shown !== Number(ctrl.latest?.seq ?? 0) ? ctrl.shown : undefined;
-    status.textContent = statusLine(view, ctrl.seats, ctrl.seatCount, past);
+    const pastName = past === undefined ? undefined : positionName(ctrl.lines, past);
+    status.textContent = statusLine(view, ctrl.seats, ctrl.seatCount, pastName, ctrl.playsSeat);
     if (view.outcome) status.dataset["outcome"] = "true";
     else delete status.dataset["outcome"];
   }
@@ -85,9 +91,11 @@ export class WatchView {
   #fillHistory(): void {
     const ctrl = this.ctrl;
     const box = this.#history;
+    const numbers = shownNumbers(ctrl.lines);
     const items = ctrl.lines.map((l) => {
       const cls = [l.isMove ? "move" : "event", l.undone ? "undone" : "", ctrl.shown === l.seq ? "shown" : ""].filter(Boolean).join(" ");
-      const label = l.moveNumber ? `${l.moveNumber}. ${l.text}` : l.text;
+      const n = numbers.get(l.seq);
+      const label = n ? `${n}. ${l.text}` : l.text;
       return h(
         "li",
         { class: cls, "data-seq": l.seq },
@@ -118,7 +126,7 @@ export class WatchView {
     this.#seatLinksShown = shown;
     replace(
       this.#seats,
-      h("h3", {}, "Seats"),
+      h("h2", {}, "Seats"),
       h(
         "ul",
         {},
