@@ -3,6 +3,7 @@
 import "./style.css";
 import { h, replace } from "./dom.js";
 import { gameHref, parseRoute } from "./route.js";
+import { forgetToken, rememberToken, tokenFor } from "./store.js";
 import type { Screen } from "./screen.js";
 import { createScreen } from "./views/create.js";
 import { listScreen } from "./views/list.js";
@@ -44,7 +45,11 @@ function show(): void {
   const route = parseRoute(location.hash);
   switch (route.name) {
     case "game":
-      screen = watchGame(route.id, route.token);
+      if (route.token) rememberToken(route.id, route.token);
+      if (route.spectate) forgetToken(route.id);
+      // The address bar keeps no token: what is copied from it is a spectator's link.
+      if (route.token || route.spectate) history.replaceState(null, "", gameHref(route.id));
+      screen = watchGame(route.id, tokenFor(route.id));
       document.title = "Tabula game";
       break;
     case "games":

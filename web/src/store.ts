@@ -27,6 +27,20 @@ export function secretOf(typed: string): string {
   return NAME_AND_SECRET.exec(text)?.[1] ?? text;
 }
 
+/** Keeps the seat token a link gave for `gameId`, for this tab (reloads included). */
+export function rememberToken(gameId: string, token: string): void {
+  sessionStorage.setItem(`tabula.token.${gameId}`, token);
+}
+
+export function forgetToken(gameId: string): void {
+  sessionStorage.removeItem(`tabula.token.${gameId}`);
+}
+
+/** The seat token this tab holds for `gameId`, if any. */
+export function tokenFor(gameId: string): string | undefined {
+  return sessionStorage.getItem(`tabula.token.${gameId}`) ?? undefined;
+}
+
 export interface SeatLink {
   seat: number;
   seatName: string;

@@ -1,6 +1,7 @@
 // axe-core, the accessibility engine browsers' audits use, over every view of the page on a
-// desktop and a phone: the new-game form, the game list, and a game of every kind both as
-// its seat and as a spectator. Any violation, whatever its impact, fails the test.
+// desktop and a phone, and on the desktop in the system's dark scheme: the new-game form, the
+// game list, and a game of every kind both as its seat and as a spectator. Any violation,
+// whatever its impact, fails the test.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -22,13 +23,14 @@ async function violations(page) {
 const VIEWPORTS = [
   { name: "desktop", width: 1000, height: 900 },
   { name: "phone", width: 390, height: 844 },
+  { name: "desktop, dark", width: 1000, height: 900, scheme: "dark" },
 ];
 
 for (const viewport of VIEWPORTS) {
   test(`the new-game form and the game list have no accessibility violations (${viewport.name})`, async () => {
     const c = env.server.client;
     await c.createGame({ kind: 1, source: { case: "preset", value: "classic" } });
-    const page = await newPage(env.browser, viewport);
+    const page = await newPage(env.browser, { width: viewport.width, height: viewport.height }, viewport.scheme);
     await page.goto(`${env.server.url}/#/new`);
     await page.waitForSelector("[data-testid=preset] option", { state: "attached" });
     assert.deepEqual(await violations(page), [], "the new-game form");
@@ -50,7 +52,7 @@ for (const viewport of VIEWPORTS) {
         ["its first seat", `?token=${created.seatTokens[0].token}`],
         ["a spectator", ""],
       ]) {
-        const page = await newPage(env.browser, viewport);
+        const page = await newPage(env.browser, { width: viewport.width, height: viewport.height }, viewport.scheme);
         await page.goto(`${env.server.url}/#/game/${gameId}${suffix}`);
         await page.waitForSelector("[data-testid=board] svg.board");
         if (suffix) await page.waitForSelector("[data-testid=board] svg .target.legal, .actions .move-button");

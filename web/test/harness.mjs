@@ -77,8 +77,8 @@ export function launchBrowser() {
  * A page that fails the test on any script error in it, and on anything the server's
  * Content-Security-Policy refuses (the browser reports each refusal on its console).
  */
-export async function newPage(browser, viewport = { width: 900, height: 1000 }) {
-  const page = await browser.newPage({ viewport });
+export async function newPage(browser, viewport = { width: 900, height: 1000 }, colorScheme = "light") {
+  const page = await browser.newPage({ viewport, colorScheme });
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => {

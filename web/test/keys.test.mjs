@@ -26,12 +26,12 @@ test("creating a game without the key says to enter it; NAME=SECRET and the secr
   assert.doesNotMatch(refusal, /authorization|Bearer/);
 
   await createWithKey(page, `lobby=${SECRET}`);
-  await page.waitForURL(/#\/game\/[^?]+\?token=/);
+  await page.waitForURL(/#\/game\/[^?]+$/);
 
   await page.goto(`${env.server.url}/#/new`);
   await page.waitForSelector("[data-testid=preset] option", { state: "attached" });
   await createWithKey(page, SECRET);
-  await page.waitForURL(/#\/game\/[^?]+\?token=/);
+  await page.waitForURL(/#\/game\/[^?]+$/);
 
   await page.goto(`${env.server.url}/#/new`);
   await page.waitForSelector("[data-testid=preset] option", { state: "attached" });

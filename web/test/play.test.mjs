@@ -160,7 +160,7 @@ test("chess: from-square then to-square, and a promotion chosen", async (t) => {
   const config = { game: { case: "chess", value: { fen: "1n5k/P7/8/8/8/8/8/K7 w - - 0 1" } } };
   const promote = (moves) => moves.find((m) => m.uci === "a7b8n") ?? moves[0];
   const { page } = await playGame(t, { source: { case: "config", value: config } }, 1, promote);
-  assert.match(await movesListed(page, /1\. White: axb8=N/), /1\. White: axb8=N/);
+  assert.match(await movesListed(page, /1\.\s*axb8=N/), /1\.\s*axb8=N/);
   await page.close();
   const { page: page2 } = await playGame(t, preset(rpc.GameKind.CHESS, "standard"), 4);
   await page2.close();

@@ -18,10 +18,10 @@ async function playLabel(gameId, token, label) {
   return c.submitMove({ gameId, move: m.move }, rpc.as(token));
 }
 
-/** The move list's lines, once it has `n` of them. */
+/** The move list's rows, once it has `n` of them, each as its parts' words joined by spaces. */
 async function historyLines(page, n) {
   await page.waitForFunction((k) => document.querySelectorAll(".history li").length >= k, n, { timeout: 15_000 });
-  return page.$$eval(".history li", (els) => els.map((e) => e.textContent.trim()));
+  return page.$$eval(".history li", (els) => els.map((e) => [...e.children].map((c) => c.textContent.trim()).join(" ")));
 }
 
 test("a promotion's choices are named by their SAN, as the move list names them", async () => {
@@ -56,11 +56,16 @@ test("a chess draw offer is a line of its own in the history, taking no move num
   const page = await newPage(env.browser);
   await page.goto(`${env.server.url}/#/game/${gameId}?token=${white}`);
   const lines = await historyLines(page, 4);
-  assert.deepEqual(lines, ["Game created.", "1. White: e4", "Black offers a draw.", "2. Black: e5"]);
+  // In pairs, as chess is written; the offer between them splits the first pair.
+  assert.deepEqual(lines, ["Game created.", "1. e4", "Black offers a draw.", "1… e5"]);
   // The offer stands until White's move: White may answer it, buttons saying what they do.
   await page.waitForSelector(".actions .move-button");
   const buttons = await page.$$eval(".actions .move-button", (els) => els.map((e) => e.textContent));
   assert.deepEqual(buttons.sort(), ["Accept the draw", "Decline the draw"]);
+  await playLabel(gameId, white, "Nf3");
+  await playLabel(gameId, black, "Nc6");
+  await page.waitForFunction(() => document.querySelector(".history li:last-child")?.textContent.includes("Nc6"), null, { timeout: 15_000 });
+  assert.deepEqual((await historyLines(page, 5)).slice(4), ["2. Nf3 Nc6"]);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -135,7 +140,7 @@ test("the bot's seat gets no link to play it, and its token gives no controls", 
   await page.selectOption("[data-testid=kind]", { label: "Tic-tac-toe" });
   await page.check("[data-testid=bot]");
   await page.click("[data-testid=create]");
-  await page.waitForURL(/#\/game\/[^?]+\?token=/);
+  await page.waitForURL(/#\/game\/[^?]+$/);
   await page.waitForSelector(".seat-links a");
   const links = await page.$$eval(".seat-links a", (els) => els.map((e) => e.textContent));
   assert.deepEqual(links, ["Play as X", "Watch as a spectator"]);

@@ -14,6 +14,12 @@ export interface DrawOptions {
   selected: ReadonlySet<string>;
   /** Keys of the cells or points the last move touched. */
   last: ReadonlySet<string>;
+  /** Keys of the places of a move the engine suggested (a hint). */
+  hinted: ReadonlySet<string>;
+  /** Keys of places in danger, marked in red (a king in check). */
+  alert: ReadonlySet<string>;
+  /** Turned half round from how the viewer's seat sees the board (chess). */
+  flipped: boolean;
   /** Called with a highlighted target when it is clicked (or chosen with the keyboard). */
   onClick?: (t: Target) => void;
   /** The seat this view is for (0: a spectator); chess turns the board for Black. */
@@ -65,6 +71,8 @@ export function targetGroup(t: Target, label: string, opts: DrawOptions, extra: 
   if (live) classes.push("legal");
   if (opts.selected.has(key)) classes.push("selected");
   if (opts.last.has(key)) classes.push("last");
+  if (opts.hinted.has(key)) classes.push("hinted");
+  if (opts.alert.has(key)) classes.push("alert");
   const g = s(
     "g",
     {

@@ -75,6 +75,9 @@ export function drawGrid(board: GridBoard, x: GridExtras, opts: DrawOptions): SV
       if (last && !round) {
         g.append(s("rect", { class: "last-mark", x: px, y: py, width: UNIT, height: UNIT }));
       }
+      if (opts.alert.has(targetKey({ kind: "cell", board: x.board, row, col }))) {
+        g.append(s("circle", { class: "alert-mark", cx: px + UNIT / 2, cy: py + UNIT / 2, r: UNIT * 0.48 }));
+      }
       const glyph = drawPiece(piece, owner, px, py, x.style, opts);
       if (glyph) g.append(glyph);
       if (last && round) {
@@ -195,7 +198,7 @@ function drawPiece(piece: Piece, owner: number, px: number, py: number, style: G
     case Piece.MARK:
       return mark(owner, cx, cy, style, opts);
     default: {
-      const chess = chessPiece(piece, owner, cx, cy);
+      const chess = chessPiece(piece, owner, px, py);
       if (chess) return chess;
       // A piece this page does not know: an occupied cell of its owner, as the contract asks.
       return s("circle", { class: "unknown-piece", cx, cy, r: UNIT * 0.35, fill: seatColour(opts.seats, owner) });

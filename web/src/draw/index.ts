@@ -41,7 +41,7 @@ export function drawView(view: View, config: GameConfig | undefined, opts: DrawO
             winningLine,
             wraps,
             triangle,
-            flipped: view.kind === GameKind.CHESS && opts.viewer === 2,
+            flipped: view.kind === GameKind.CHESS && (opts.viewer === 2) !== opts.flipped,
           },
           opts,
         ),

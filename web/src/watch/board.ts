@@ -1,8 +1,8 @@
 // The board of the position shown, drawn from the controller's state: where a click may go
-// now, what was clicked toward a move, and what the last move touched.
-import type { View } from "@tabula/client/web";
+// now, what was clicked toward a move, what the last move touched, a hint, a king in check.
+import { EndReason, GameKind, Piece, type View } from "@tabula/client/web";
 import { drawView } from "../draw/index.js";
-import { nextKeys, stepsOf, targetKey } from "../play/steps.js";
+import { nextKeys, stepKeys, stepsOf, targetKey } from "../play/steps.js";
 import { Namer } from "../words.js";
 import type { WatchController } from "./controller.js";
 
@@ -10,6 +10,7 @@ export function drawBoard(ctrl: WatchController, view: View): HTMLElement {
   const live = ctrl.canClick;
   const height = view.board?.height ?? 0;
   const selection = ctrl.selection;
+  const hint = live && ctrl.hintSeq === Number(view.seq) ? ctrl.hint : undefined;
   return drawView(view, ctrl.config, {
     seats: ctrl.seats,
     names: new Namer(view),
@@ -17,8 +18,26 @@ export function drawBoard(ctrl: WatchController, view: View): HTMLElement {
     highlight: live ? nextKeys(ctrl.legal, ctrl.viewer, selection, height) : new Set<string>(),
     selected: new Set<string>(selection.state === "idle" ? [] : selection.clicks.map(targetKey)),
     last: lastKeys(view),
+    hinted: new Set(hint ? stepsOf(hint, ctrl.viewer).flatMap((st) => stepKeys(st, height)) : []),
+    alert: checkedKing(view),
+    flipped: ctrl.flipped,
     onClick: live ? (t) => ctrl.clickTarget(t) : undefined,
   });
+}
+
+/**
+ * The chess king in check, by the last move's SAN (`+`, or `#` for mate): the side to move's,
+ * or after a mate the loser's. The page reads the check from the server's notation, never
+ * from rules of its own.
+ */
+function checkedKing(view: View): Set<string> {
+  const san = view.lastMove?.notation ?? "";
+  if (view.kind !== GameKind.CHESS || !view.board || !/[+#]$/.test(san)) return new Set();
+  const mated = view.outcome?.reason === EndReason.CHECKMATE ? 3 - view.outcome.winner : 0;
+  const side = mated || view.toAct[0] || 0;
+  const i = view.board.cells.findIndex((c) => c.piece === Piece.KING && c.owner === side);
+  if (i < 0) return new Set();
+  return new Set([targetKey({ kind: "cell", board: 0, row: Math.floor(i / view.board.width), col: i % view.board.width })]);
 }
 
 /** Keys of what the last move touched, to mark it on the board. */

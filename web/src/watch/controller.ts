@@ -2,8 +2,10 @@
 // view after it), the seat's legal moves and the clicks made toward one, and the calls that
 // act, all through the TypeScript client. It touches no DOM: after every change it asks
 // for a redraw, and the view draws from what it holds.
-import { type GameConfig, type GameEvent, type GameKindInfo, GameStatus, type LegalMove, type TabulaClient, type View } from "@tabula/client/web";
+import { type Game, type GameConfig, type GameEvent, type GameKindInfo, GameStatus, type LegalMove, type Move, type TabulaClient, type View } from "@tabula/client/web";
 import { clientAs, errorText, gameKinds, isPermanent } from "../api.js";
+import { gameHref } from "../route.js";
+import { rememberSeats, seatLinks, serviceKey } from "../store.js";
 import { click, type Selection, type Target } from "../play/steps.js";
 import { Seats } from "../words.js";
 import { serverSkewMs } from "./clock.js";
@@ -30,6 +32,13 @@ export class WatchController {
   selection: Selection = IDLE;
   /** A move is on its way to the server. */
   busy = false;
+  /** The game as GetGame told it when the page opened (its players, bots, options). */
+  game: Game | undefined;
+  /** The board drawn turned half round from how its seat sees it. */
+  flipped = false;
+  /** The engine's suggestion for the position of seq `hintSeq`, asked for by the seat. */
+  hint: Move | undefined;
+  hintSeq = -1;
   problem = "";
   streamNote = "Connecting…";
   /**
@@ -163,6 +172,91 @@ export class WatchController {
     void this.#refreshLegal();
   }
 
+  flip(): void {
+    this.flipped = !this.flipped;
+    this.redraw();
+  }
+
+  /** Whether the seat may ask the engine for a move now. */
+  get canHint(): boolean {
+    return this.movesListed && !!this.game?.allowHints;
+  }
+
+  /** Whether the seat may take back its last move now (the game allows it and none is asked). */
+  get canTakeBack(): boolean {
+    const latest = this.latest;
+    return (
+      this.shown === undefined &&
+      latest?.status === GameStatus.IN_PROGRESS &&
+      this.playsSeat &&
+      !!this.config?.allowTakebacks &&
+      latest.lastMove?.seat === this.viewer &&
+      !latest.takebackRequest
+    );
+  }
+
+  /** Whether the other seat asks to take back a move, for this seat to answer. */
+  get takebackAsked(): boolean {
+    const asked = this.latest?.takebackRequest ?? 0;
+    return this.shown === undefined && this.playsSeat && asked > 0 && asked !== this.viewer;
+  }
+
+  /**
+   * Whether this tab may ask for a rematch (a managing call): the game is over without one,
+   * and the tab holds a service key or created the game (on a server without keys).
+   */
+  get canRematch(): boolean {
+    return this.ended && (!!serviceKey() || seatLinks(this.gameId).length > 0) && !!this.game && !this.game.rematch;
+  }
+
+  async askHint(): Promise<void> {
+    const seq = Number(this.latest?.seq ?? -1);
+    await this.#act(async () => {
+      const r = await this.#client.getHint(this.gameId, { signal: this.#abort.signal });
+      this.hint = r.move;
+      this.hintSeq = seq;
+    });
+  }
+
+  takeBack(): Promise<void> {
+    return this.#act(() => this.#client.takeBack(this.gameId, { signal: this.#abort.signal }));
+  }
+
+  answerTakeBack(accept: boolean): Promise<void> {
+    return this.#act(() => this.#client.answerTakeBack(this.gameId, accept, { signal: this.#abort.signal }));
+  }
+
+  /** The game's PGN, as the server writes it. */
+  exportPgn(): Promise<string> {
+    return this.#client.exportPgn(this.gameId, { signal: this.#abort.signal });
+  }
+
+  /** Asks for the rematch with this tab's service key, and opens it as the seat this page played (now the other). */
+  async rematch(): Promise<void> {
+    await this.#act(async () => {
+      const r = await clientAs(serviceKey()).createRematch(this.gameId, { signal: this.#abort.signal });
+      const id = r.game?.gameId;
+      if (!id) return;
+      const bots = new Set(r.game?.bots.map((b) => b.seat));
+      const people = r.seatTokens.filter((t) => !bots.has(t.seat));
+      rememberSeats(id, people);
+      // The seats are swapped in a rematch: this page's player now plays the other seat.
+      const mine = people.find((t) => t.seat === (this.viewer === 1 ? 2 : 1)) ?? people[0];
+      location.hash = gameHref(id, mine?.token);
+    });
+  }
+
+  /** Runs a call for the seat, its refusal shown in words. */
+  async #act(call: () => Promise<unknown>): Promise<void> {
+    this.problem = "";
+    try {
+      await call();
+    } catch (e) {
+      if (!this.#abort.signal.aborted) this.problem = errorText(e);
+    }
+    this.redraw();
+  }
+
   async resign(): Promise<void> {
     try {
       await this.#client.resign(this.gameId, { signal: this.#abort.signal });
@@ -176,6 +270,7 @@ export class WatchController {
     const signal = this.#abort.signal;
     try {
       const [kinds, game] = await Promise.all([gameKinds(), this.#client.getGame(this.gameId, { signal })]);
+      this.game = game;
       this.kind = kinds.find((k) => k.kind === game.kind);
       this.#bots = game.bots.map((b) => b.seat);
       this.seats = Seats.of(this.kind, game.players, this.#bots);

@@ -12,6 +12,17 @@ export interface HistoryLine {
   undone?: boolean;
   /** Whether it is a move (shown in the move list) or another event. */
   isMove: boolean;
+  /** A move's seat and its name alone (`e4`), for the move list in pairs. */
+  seat?: number;
+  label?: string;
+}
+
+/** One row of a move list in pairs (chess): `12. Nf3 Nc6`, `12… Nc6`, or an event's line. */
+export interface PairRow {
+  /** `12.` or `12…`; empty for an event's row. */
+  number: string;
+  /** The row's lines: a move or two, or one event. */
+  lines: HistoryLine[];
 }
 
 /** The line for one event, its move named by the server's label. */
@@ -30,7 +41,7 @@ export function describe(event: GameEvent, seats: Seats, seatCount: number): His
       if (m.redacted) what = "a move kept secret";
       else what = m.label || "a move";
       const by = event.actor?.kind.case === "clock" ? " (played by the clock)" : "";
-      return { seq, moveNumber: m.moveNumber, text: `${seats.name(m.seat)}: ${what}${by}`, isMove: true };
+      return { seq, moveNumber: m.moveNumber, text: `${seats.name(m.seat)}: ${what}${by}`, isMove: true, seat: m.seat, label: `${what}${by}` };
     }
     case "resigned":
       return { seq, text: `${seats.full(k.value.seat)} resigned.`, isMove: false };
@@ -77,6 +88,41 @@ export function shownNumbers(lines: readonly HistoryLine[]): Map<number, number>
     if (!l.undone) standing++;
   }
   return numbers;
+}
+
+/**
+ * The move list in pairs, as chess players write it: the first seat's move opens a numbered
+ * row and the second seat's reply joins it; a reply with no move before it in the row (the
+ * game began with the second seat to move, or an event came between) opens one of its own,
+ * `12… Nc6`. Moves taken back, and events, are rows of their own.
+ */
+export function pairRows(lines: readonly HistoryLine[]): PairRow[] {
+  const numbers = shownNumbers(lines);
+  // A game begun with the second seat to move: its first move is the first row's second half.
+  const offset = lines.find((l) => l.isMove)?.seat === 2 ? 1 : 0;
+  const rows: PairRow[] = [];
+  let open: PairRow | undefined;
+  for (const l of lines) {
+    if (!l.isMove || l.undone) {
+      rows.push({ number: l.isMove ? `${fullMove(numbers.get(l.seq) ?? 1, offset)}${l.seat === 1 ? "." : "…"}` : "", lines: [l] });
+      open = undefined;
+      continue;
+    }
+    const full = fullMove(numbers.get(l.seq) ?? 1, offset);
+    if (l.seat === 2 && open) {
+      open.lines.push(l);
+      open = undefined;
+      continue;
+    }
+    const row = { number: `${full}${l.seat === 1 ? "." : "…"}`, lines: [l] };
+    rows.push(row);
+    open = l.seat === 1 ? row : undefined;
+  }
+  return rows;
+}
+
+function fullMove(ply: number, offset: number): number {
+  return Math.floor((ply - 1 + offset) / 2) + 1;
 }
 
 /** Words for the position after the event `seq`: `move 12 (White: Qxf7)`, or the event's line. */

@@ -2,7 +2,7 @@
 // its parts from the controller's state, keeping the keyboard focus where it was. It makes
 // no call: what a person does goes to the controller.
 import { h, replace } from "../dom.js";
-import { gameHref } from "../route.js";
+import { gameHref, spectateHref } from "../route.js";
 import { seatLinks } from "../store.js";
 import { actionButtons } from "./actions.js";
 import { drawBoard } from "./board.js";
@@ -10,14 +10,21 @@ import { ClockView } from "./clock.js";
 import type { WatchController } from "./controller.js";
 import { keepingFocus } from "./focus.js";
 import { RovingFocus } from "./roving.js";
-import { positionName, shownNumbers } from "./history.js";
+import { positionName } from "./history.js";
+import { moveListItems } from "./moves.js";
 import { countsLine, statusLine } from "./status.js";
+import { materialLine } from "./material.js";
+import { fenField, toolItems } from "./tools.js";
+import { presetWords, ratingOf } from "./about.js";
 
 export class WatchView {
   readonly #title = h("h1", { class: "game-title" }, "Game");
   readonly #status = h("p", { class: "status", "data-testid": "status", "aria-live": "polite" });
   readonly #clock = new ClockView();
   readonly #counts = h("p", { class: "counts" });
+  readonly #material = h("div", { class: "material-box" });
+  readonly #tools = h("div", { class: "tools", "data-focus-region": "tools" });
+  readonly #subtitle = h("p", { class: "game-subtitle", "data-testid": "subtitle" });
   readonly #board = h("div", { class: "board-box", "data-testid": "board", "data-focus-region": "board" });
   readonly #actions = h("div", { class: "actions", "data-focus-region": "actions" });
   readonly #error = h("p", { class: "error", role: "alert", "data-testid": "error" });
@@ -31,10 +38,11 @@ export class WatchView {
     "section",
     { class: "game" },
     this.#title,
+    this.#subtitle,
     h(
       "div",
       { class: "game-layout" },
-      h("div", { class: "play-area" }, this.#status, this.#clock.element, this.#board, this.#actions, this.#error, this.#counts),
+      h("div", { class: "play-area" }, this.#status, this.#clock.element, this.#board, this.#actions, this.#error, this.#counts, this.#material, this.#tools),
       h("aside", { class: "side" }, h("h2", {}, "Moves"), this.#historyNav, this.#history, this.#seats, this.#note),
     ),
   );
@@ -54,7 +62,7 @@ export class WatchView {
   #fill(): void {
     const ctrl = this.ctrl;
     const view = ctrl.viewShown;
-    this.#title.textContent = `${ctrl.kind?.displayName ?? "Game"} ${ctrl.gameId}`;
+    this.#fillTitle();
     this.#fillStatus();
     this.#clock.show(view?.clock, ctrl.seats, ctrl.shown === undefined && !ctrl.ended, ctrl.skewMs);
     if (view) {
@@ -63,14 +71,31 @@ export class WatchView {
       replace(this.#board, drawBoard(ctrl, view));
       this.#roving.assign();
       this.#counts.textContent = countsLine(view, ctrl.seats);
+      replace(this.#material, materialLine(view, ctrl.seats));
     } else {
       replace(this.#board);
     }
     replace(this.#actions, ...actionButtons(ctrl));
+    replace(this.#tools, ...toolItems(ctrl), fenField(ctrl));
     this.#error.textContent = ctrl.problem;
     this.#fillHistory();
     this.#fillSeatLinks();
     this.#note.textContent = ctrl.streamNote;
+  }
+
+  /**
+   * The heading names the players (with their ratings in a rated game), else the kind; the
+   * line under it the kind, its preset and what that preset plays; the tab's title says
+   * when it is this seat's turn, for a reader in another tab.
+   */
+  #fillTitle(): void {
+    const ctrl = this.ctrl;
+    const kind = ctrl.kind?.displayName ?? "Game";
+    const seats = ctrl.seatCount || ctrl.kind?.seatCount || 0;
+    const names = Array.from({ length: seats }, (_, i) => ctrl.seats.full(i + 1) + ratingOf(ctrl, i));
+    this.#title.textContent = ctrl.game?.players.some((p) => p.displayName) ? names.join(" vs ") : kind;
+    this.#subtitle.textContent = [kind, presetWords(ctrl), `game ${ctrl.gameId}`].filter(Boolean).join(" · ");
+    document.title = `${ctrl.myTurn ? "Your turn · " : ""}${kind} · Tabula`;
   }
 
   #fillStatus(): void {
@@ -91,17 +116,7 @@ export class WatchView {
   #fillHistory(): void {
     const ctrl = this.ctrl;
     const box = this.#history;
-    const numbers = shownNumbers(ctrl.lines);
-    const items = ctrl.lines.map((l) => {
-      const cls = [l.isMove ? "move" : "event", l.undone ? "undone" : "", ctrl.shown === l.seq ? "shown" : ""].filter(Boolean).join(" ");
-      const n = numbers.get(l.seq);
-      const label = n ? `${n}. ${l.text}` : l.text;
-      return h(
-        "li",
-        { class: cls, "data-seq": l.seq },
-        h("button", { type: "button", class: "link", "data-focus-key": `seq:${l.seq}`, onclick: () => ctrl.show(l.seq) }, label),
-      );
-    });
+    const items = moveListItems(ctrl);
     const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
     replace(box, ...items);
     // Live, the newest move stays in sight unless the reader scrolled up.
@@ -131,7 +146,7 @@ export class WatchView {
         "ul",
         {},
         ...links.map((l) => h("li", {}, h("a", { href: gameHref(gameId, l.token) }, `Play as ${l.seatName || `seat ${l.seat}`}`))),
-        h("li", {}, h("a", { href: gameHref(gameId) }, "Watch as a spectator")),
+        h("li", {}, h("a", { href: spectateHref(gameId) }, "Watch as a spectator")),
       ),
     );
   }
