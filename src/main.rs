@@ -67,6 +67,7 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let finish = |result: Result<(), Box<dyn std::error::Error>>| match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) if reader_left(error.as_ref()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
             std::process::ExitCode::FAILURE
@@ -93,6 +94,16 @@ fn main() -> std::process::ExitCode {
     finish(result)
 }
 
+/// Whether `error` is standard output's reader having gone, as `head` goes once it has its
+/// lines (`tabula solve connect-four < positions | head -1`): the command has no one left
+/// to tell anything, which is no failure. The commands write their output with `writeln!`
+/// and pass its error up here, where `println!` would panic. Restoring SIGPIPE's default
+/// action instead would take `unsafe`, and would let a write to a connection the server
+/// dropped kill a terminal client that should reconnect.
+fn reader_left(error: &(dyn std::error::Error + 'static)) -> bool {
+    error.downcast_ref::<std::io::Error>().is_some_and(|error| error.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
 impl Command {
     /// Whether the command needs a Tokio runtime.
     fn runs_on_tokio(&self) -> bool {
@@ -103,9 +114,9 @@ impl Command {
 fn run(cli: Cli, runtime: Option<&tokio::runtime::Runtime>, traces: bool) -> Result<(), Box<dyn std::error::Error>> {
     let tokio = || runtime.expect("every command that runs on Tokio is given a runtime");
     match cli.command {
-        Command::Perft(args) => cli::perft::run(args).map_err(Into::into),
-        Command::Solve(command) => cli::solve::run(command).map_err(Into::into),
-        Command::Analyse(args) => cli::analyse::run(args).map_err(Into::into),
+        Command::Perft(args) => cli::perft::run(args),
+        Command::Solve(command) => cli::solve::run(command),
+        Command::Analyse(args) => cli::analyse::run(args),
         Command::Uci => cli::uci::run().map_err(Into::into),
         Command::Serve(args) => tokio().block_on(cli::serve::serve(*args, traces)),
         Command::Export(args) => tokio().block_on(cli::games::export(args)),

@@ -1,6 +1,7 @@
 //! `tabula analyse`: the engine's line for a position of any game, given by its kind, a
 //! configuration (a preset, JSON, or a chess FEN) and the moves played from its start.
 
+use std::io::{Write, stdout};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -44,13 +45,13 @@ pub struct AnalyseArgs {
 /// # Errors
 /// An unknown kind, preset or configuration, a move that is not legal where it is
 /// played, or a position where nobody is to move.
-pub fn run(args: AnalyseArgs) -> Result<(), String> {
+pub fn run(args: AnalyseArgs) -> Result<(), Box<dyn std::error::Error>> {
     let kind = GameKind::from_name(&args.kind).ok_or_else(|| {
         let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
         format!("no game kind {:?}; known kinds: {}", args.kind, known.join(", "))
     })?;
     if !(args.time.is_finite() && args.time > 0.0 && args.time <= 3600.0) {
-        return Err(format!("--time must be from 0 to 3600 seconds, not {}", args.time));
+        return Err(format!("--time must be from 0 to 3600 seconds, not {}", args.time).into());
     }
     let config = configuration(kind, &args)?;
     let mut game = config.new_match().map_err(|e| format!("the configuration is invalid: {e}"))?;
@@ -65,13 +66,13 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     let elapsed = started.elapsed();
     let notation = |action: &Action| game.machine_notation(action).unwrap_or_else(|| game.describe(action));
     match analysis.suggestion() {
-        Some(best) => println!("best: {}", notation(best)),
-        None => println!("best: none"),
+        Some(best) => writeln!(stdout(), "best: {}", notation(best))?,
+        None => writeln!(stdout(), "best: none")?,
     }
     let line: Vec<String> = analysis.line.iter().map(notation).collect();
-    println!("line: {}", line.join(", "));
-    println!("score: {}", describe_score(analysis.score));
-    println!("depth {}, {} nodes, {:.2} s", analysis.depth, analysis.nodes, elapsed.as_secs_f64());
+    writeln!(stdout(), "line: {}", line.join(", "))?;
+    writeln!(stdout(), "score: {}", describe_score(analysis.score))?;
+    writeln!(stdout(), "depth {}, {} nodes, {:.2} s", analysis.depth, analysis.nodes, elapsed.as_secs_f64())?;
     Ok(())
 }
 

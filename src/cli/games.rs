@@ -1,6 +1,7 @@
 //! `tabula export` and `tabula import`: one game as a JSON document, so that games
 //! survive a change of store.
 
+use std::io::{Write, stdout};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -53,7 +54,7 @@ pub async fn export(args: ExportArgs) -> Result<(), Box<dyn std::error::Error>> 
     let json = document::export(store.as_ref(), &args.game_id).await?.to_json();
     match args.output {
         Some(path) => std::fs::write(&path, json + "\n")?,
-        None => println!("{json}"),
+        None => writeln!(stdout(), "{json}")?,
     }
     Ok(())
 }
@@ -68,6 +69,6 @@ pub async fn import(args: ImportArgs) -> Result<(), Box<dyn std::error::Error>> 
     let document = GameDocument::from_json(&text)?;
     let store = args.store.open().await?;
     let record = document::import(store.as_ref(), document).await?;
-    println!("imported game {} ({} events)", record.id, record.seq);
+    writeln!(stdout(), "imported game {} ({} events)", record.id, record.seq)?;
     Ok(())
 }

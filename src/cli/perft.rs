@@ -1,5 +1,6 @@
 //! `tabula perft`: counts the leaves of a game tree, as rules engines are checked.
 
+use std::io::{Write, stdout};
 use std::time::Instant;
 
 use tabula::engine::Rules;
@@ -58,7 +59,7 @@ fn configuration(kind: GameKind, args: &PerftArgs) -> Result<GameConfig, String>
 /// output, and the speed on standard error. Chess from a FEN and Othello from its start
 /// count on their own fast paths; every other configuration through the registry's
 /// generic interface.
-pub fn run(args: PerftArgs) -> Result<(), String> {
+pub fn run(args: PerftArgs) -> Result<(), Box<dyn std::error::Error>> {
     let kind = kind(&args)?;
     if args.fen.is_some() && (kind != GameKind::Chess || args.preset.is_some()) {
         return Err("--fen is for chess, without a --preset".into());
@@ -103,9 +104,9 @@ pub fn run(args: PerftArgs) -> Result<(), String> {
     };
     let seconds = started.elapsed().as_secs_f64();
     for (label, count) in lines {
-        println!("{label}: {count}");
+        writeln!(stdout(), "{label}: {count}")?;
     }
-    println!("{total}");
+    writeln!(stdout(), "{total}")?;
     eprintln!(
         "{total} nodes in {seconds:.3} s: {:.1} million nodes per second",
         total as f64 / seconds.max(1e-9) / 1e6

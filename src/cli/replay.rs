@@ -2,6 +2,8 @@
 //! it, as one viewer sees it (a spectator unless a seat is named), so that replaying a
 //! game with hidden information shows no more than that viewer saw.
 
+use std::io::{Write, stdout};
+
 use tabula::engine::{Seat, Turn, Viewer};
 use tabula::service::convert::{GameOf, game_view_to_proto};
 use tabula::store::{EventKind, StoredEvent};
@@ -39,16 +41,16 @@ pub async fn run(args: ReplayArgs) -> Result<(), Box<dyn std::error::Error>> {
     // Drawn as the terminal client draws the views the server sends: one text renderer.
     let seats = SeatNames::new(names.iter().map(|name| (*name).to_owned()).collect());
     let of = GameOf { id: &record.id, kind, players: &record.players };
-    println!("game {} ({}), as {}", record.id, kind.info().display_name, describe_viewer(names, viewer));
-    println!("configuration: {}", serde_json::to_string(&record.config)?);
+    writeln!(stdout(), "game {} ({}), as {}", record.id, kind.info().display_name, describe_viewer(names, viewer))?;
+    writeln!(stdout(), "configuration: {}", serde_json::to_string(&record.config)?)?;
     for event in &events {
         let line = describe(names, game.as_ref(), viewer, event);
         if let EventKind::Played { turn, .. } = &event.kind {
             game.play(turn).map_err(|e| format!("the log does not replay at seq {}: {e}", event.seq))?;
         }
-        println!("\n#{} {line}", event.seq);
+        writeln!(stdout(), "\n#{} {line}", event.seq)?;
         if matches!(event.kind, EventKind::Created | EventKind::Played { .. }) {
-            print!("{}", boards(&game_view_to_proto(of, event.seq, &game.view(viewer), None), &seats));
+            write!(stdout(), "{}", boards(&game_view_to_proto(of, event.seq, &game.view(viewer), None), &seats))?;
         }
     }
     Ok(())

@@ -1,5 +1,6 @@
 //! `tabula serve`: its flags, and running the server until SIGINT or SIGTERM.
 
+use std::io::Write;
 use std::net::SocketAddr;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
@@ -364,7 +365,7 @@ pub async fn serve(args: ServeArgs, traces: bool) -> Result<(), Box<dyn std::err
         max_per_address = connections.max_per_address,
         "connections bounded"
     );
-    println!("listening on {address}");
+    announce(&format!("listening on {address}"));
     if options.web {
         let scheme = if options.tls.is_some() { "https" } else { "http" };
         tracing::info!("the web page is at {scheme}://{address}/");
@@ -375,7 +376,7 @@ pub async fn serve(args: ServeArgs, traces: bool) -> Result<(), Box<dyn std::err
             let metrics_listener = TcpListener::bind(metrics_address).await?;
             let bound = metrics_listener.local_addr()?;
             tracing::info!(address = %bound, "serving Prometheus metrics at /metrics");
-            println!("metrics on {bound}");
+            announce(&format!("metrics on {bound}"));
             Some((metrics_listener, handle))
         }
         None => None,
@@ -383,6 +384,12 @@ pub async fn serve(args: ServeArgs, traces: bool) -> Result<(), Box<dyn std::err
     tabula::service::serve_with_metrics(listener, store, options, metrics, shutdown).await?;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Prints `line` for whoever started the server, such as a script waiting for the address
+/// it bound. One that has read what it needed and closed the pipe does not stop the server.
+fn announce(line: &str) {
+    let _ = writeln!(std::io::stdout(), "{line}");
 }
 
 /// Completes on SIGINT or SIGTERM. The handlers are installed at once, before the

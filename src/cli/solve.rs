@@ -2,7 +2,7 @@
 //! and how many solving jump sequences there are. `tabula solve connect-four`: the exact
 //! score of standard Connect Four positions, in Pascal Pons' notation and convention.
 
-use std::io::BufRead;
+use std::io::{BufRead, Write, stdout};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -59,14 +59,14 @@ pub struct PegArgs {
     budget: Option<u64>,
 }
 
-pub fn run(command: SolveCommand) -> Result<(), String> {
+pub fn run(command: SolveCommand) -> Result<(), Box<dyn std::error::Error>> {
     match command {
         SolveCommand::PegSolitaire(args) => peg_solitaire(args),
         SolveCommand::ConnectFour(args) => connect_four(args),
     }
 }
 
-fn connect_four(args: ConnectFourArgs) -> Result<(), String> {
+fn connect_four(args: ConnectFourArgs) -> Result<(), Box<dyn std::error::Error>> {
     let go = AtomicBool::new(false);
     let budget = SearchBudget::new(args.budget.unwrap_or(u64::MAX), &go);
     let mut solver = Solver::new();
@@ -74,7 +74,7 @@ fn connect_four(args: ConnectFourArgs) -> Result<(), String> {
         let position = Position::from_moves(moves.trim()).map_err(|e| e.to_string())?;
         let started = Instant::now();
         let score = solver.solve(&position, budget).ok_or("the budget ran out before the score was known")?;
-        println!("{score}");
+        writeln!(stdout(), "{score}")?;
         eprintln!("{} positions searched in {:.3} s", solver.nodes(), started.elapsed().as_secs_f64());
         return Ok(());
     }
@@ -87,7 +87,7 @@ fn connect_four(args: ConnectFourArgs) -> Result<(), String> {
             None => None,
             Some(Ok(score)) => Some(score),
             Some(Err(_)) => {
-                println!("{line} invalid: the expected score is not a number");
+                writeln!(stdout(), "{line} invalid: the expected score is not a number")?;
                 failed += 1;
                 continue;
             }
@@ -95,7 +95,7 @@ fn connect_four(args: ConnectFourArgs) -> Result<(), String> {
         let position = match Position::from_moves(moves) {
             Ok(position) => position,
             Err(e) => {
-                println!("{line} invalid: {e}");
+                writeln!(stdout(), "{line} invalid: {e}")?;
                 eprintln!("line {}: {e}", number + 1);
                 failed += 1;
                 continue;
@@ -108,15 +108,15 @@ fn connect_four(args: ConnectFourArgs) -> Result<(), String> {
         nodes += solver.nodes();
         solved += 1;
         let Some(score) = score else {
-            println!("{line} unknown (budget spent)");
+            writeln!(stdout(), "{line} unknown (budget spent)")?;
             failed += u32::from(expected.is_some());
             continue;
         };
         match expected {
-            None => println!("{line} {score}"),
-            Some(e) if e == score => println!("{line} {score} ok"),
+            None => writeln!(stdout(), "{line} {score}")?,
+            Some(e) if e == score => writeln!(stdout(), "{line} {score} ok")?,
             Some(_) => {
-                println!("{line} {score} MISMATCH");
+                writeln!(stdout(), "{line} {score} MISMATCH")?;
                 failed += 1;
             }
         }
@@ -129,12 +129,12 @@ fn connect_four(args: ConnectFourArgs) -> Result<(), String> {
         );
     }
     if failed > 0 {
-        return Err(format!("{failed} lines invalid, unsolved, or scored unlike expected"));
+        return Err(format!("{failed} lines invalid, unsolved, or scored unlike expected").into());
     }
     Ok(())
 }
 
-fn peg_solitaire(args: PegArgs) -> Result<(), String> {
+fn peg_solitaire(args: PegArgs) -> Result<(), Box<dyn std::error::Error>> {
     let board = if args.board.as_deref() == Some("english") { Shape::English } else { Shape::Triangle };
     let config = Config { board, rows: args.rows.unwrap_or(0), empty_hole: args.empty.unwrap_or(0) }.with_defaults();
     let game = PegSolitaire::new(&config).map_err(|e| e.to_string())?;
@@ -158,16 +158,16 @@ fn peg_solitaire(args: PegArgs) -> Result<(), String> {
         Shape::Triangle => format!("{}-row triangle", config.rows),
         Shape::English => "English cross".to_owned(),
     };
-    println!("board: {holes}, hole {} empty", config.empty_hole);
-    println!("solvable: {}", if report.solvable { "yes" } else { "no" });
+    writeln!(stdout(), "board: {holes}, hole {} empty", config.empty_hole)?;
+    writeln!(stdout(), "solvable: {}", if report.solvable { "yes" } else { "no" })?;
     if report.solvable {
         let jumps: Vec<String> =
             report.solution.iter().map(|j| format!("{}-{}", j.from as u32 + 1, j.to as u32 + 1)).collect();
-        println!("solution ({} jumps, holes numbered from 1): {}", jumps.len(), jumps.join(" "));
+        writeln!(stdout(), "solution ({} jumps, holes numbered from 1): {}", jumps.len(), jumps.join(" "))?;
     }
     match report.count {
-        Some(SolutionCount::Exact(n)) => println!("solving jump sequences: {n}"),
-        Some(SolutionCount::Overflow) => println!("solving jump sequences: more than 2^128"),
+        Some(SolutionCount::Exact(n)) => writeln!(stdout(), "solving jump sequences: {n}")?,
+        Some(SolutionCount::Overflow) => writeln!(stdout(), "solving jump sequences: more than 2^128")?,
         None => {}
     }
     eprintln!("{} positions expanded in {:.3} s", report.nodes, started.elapsed().as_secs_f64());

@@ -1,6 +1,7 @@
-//! The terminal client in a real terminal: tmux runs `tabula play` or `tabula watch` in a
-//! pane of its own, keys are typed into it as a person would type them, and the screen is
-//! read back and held against what the server says over gRPC.
+//! The terminal client in a real terminal: tmux runs `tabula play`, `tabula watch` or
+//! `tabula join` in a pane of its own, keys are typed into it as a person would type them,
+//! and the screen is read back and held against what the server says over gRPC, also while
+//! the server restarts. Last, a command's output piped into `head`, as a shell pipes it.
 
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -323,4 +324,214 @@ async fn watch_names_connect_four_and_morris_moves_as_the_server_labels_them() {
             }
         }
     }
+}
+
+/// `tabula serve` on a SQLite file and a port of its own, stopped and started again on both
+/// (a restart, as a deployment makes one), so that what the terminal clients follow
+/// survives it.
+struct RestartableServer {
+    directory: tempfile::TempDir,
+    store: String,
+    /// Where it listens, `host:port`: the port first picked by the system, then kept.
+    listen: String,
+    running: common::BinaryServer,
+}
+
+impl RestartableServer {
+    fn start() -> RestartableServer {
+        let directory = tempfile::tempdir().unwrap();
+        let store = format!("sqlite:{}", directory.path().join("games.db").display());
+        let running = common::BinaryServer::spawn(&["--store", &store, "--shutdown-grace", "1"]);
+        let listen = running.address.strip_prefix("http://").expect("an http address").to_owned();
+        RestartableServer { directory, store, listen, running }
+    }
+
+    fn address(&self) -> &str {
+        &self.running.address
+    }
+
+    /// Stops the server with `signal` (`KILL`: nothing drained; `TERM`: its streams told it
+    /// is going) and waits until it is gone.
+    fn stop(&mut self, signal: &str) {
+        let pid = self.running.child.id().to_string();
+        assert!(Command::new("kill").args([&format!("-{signal}"), &pid]).status().unwrap().success());
+        self.running.child.wait().unwrap();
+    }
+
+    /// Starts the server again on the same port, with a new file that holds no game.
+    fn restart_without_games(&mut self) {
+        self.store = format!("sqlite:{}", self.directory.path().join("empty.db").display());
+        self.restart();
+    }
+
+    /// Starts the server again on the same port and file.
+    fn restart(&mut self) {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+        command.args(["serve", "--listen", &self.listen, "--store", &self.store, "--shutdown-grace", "1"]);
+        self.running = common::BinaryServer::run(command);
+        assert_eq!(self.running.address, format!("http://{}", self.listen), "the same port again");
+    }
+}
+
+/// Whether the command in the pane `screen` shows is still running.
+fn running(screen: &str) -> bool {
+    exit_status(screen).is_none()
+}
+
+/// What the terminal clients say when they lose the server and when they reach it again.
+const LOST: &str = "reconnecting…";
+const BACK: &str = "connected to the server again";
+
+/// A spectator (`tabula watch`) and a player (`tabula join`, seat 2) follow a tic-tac-toe
+/// game while its server is killed (SIGKILL) and later stopped (SIGTERM) and each time
+/// started again on the same port and SQLite file. Each terminal says it lost the server
+/// and is reconnecting, stays open, says when it is connected again, and goes on from the
+/// last event it showed: the moves made after the restarts, one over gRPC and one typed at
+/// the player's prompt, are each shown once.
+#[tokio::test]
+async fn watch_and_join_ride_out_server_restarts_and_miss_no_move() {
+    let mut server = RestartableServer::start();
+    let mut client = server.running.client().await;
+    let game = common::create_config(&mut client, pb::game_config::Game::TicTacToe(Default::default())).await;
+    let binary = quoted(env!("CARGO_BIN_EXE_tabula"));
+    let address = server.address().to_owned();
+    let watcher = Terminal::start("restart-watch", &format!("{binary} watch {} --server {address}", game.id));
+    let player = Terminal::start(
+        "restart-join",
+        &format!("{binary} join {} --token {} --server {address}", game.id, quoted(&game.tokens[1])),
+    );
+    watcher.wait_for("the empty board", |screen| screen.contains("to act: X (seat 1)")).await;
+    player.wait_for("the player waiting for X", |screen| screen.contains("waiting for X (seat 1)…")).await;
+
+    // Killed while both only follow the game.
+    server.stop("KILL");
+    for terminal in [&watcher, &player] {
+        terminal.wait_for("word that the server is lost", |screen| screen.contains(LOST)).await;
+    }
+    // Attempts to reach nobody fail for a while: the clients keep trying, and say so once.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    for terminal in [&watcher, &player] {
+        let screen = terminal.screen();
+        assert!(running(&screen), "the client stays open without its server:\n{screen}");
+        assert_eq!(screen.matches(LOST).count(), 1, "{screen}");
+    }
+
+    server.restart();
+    for terminal in [&watcher, &player] {
+        terminal.wait_for("word that the server is back", |screen| screen.contains(BACK)).await;
+    }
+    let mut client = server.running.client().await;
+    client.submit_move(common::submit(&game, 0, common::cell_move(0, 0))).await.unwrap();
+    watcher.wait_for("the move made after the restart", |screen| screen.contains("move 1: X (seat 1) played a1")).await;
+    player
+        .wait_for("the player's prompt", |screen| {
+            screen.contains("move 1: X (seat 1) played a1") && prompted(screen, "O (seat 2) to move>")
+        })
+        .await;
+
+    // Stopped while the player is at its prompt: a line typed meanwhile is not sent.
+    server.stop("TERM");
+    for terminal in [&watcher, &player] {
+        terminal.wait_for("word that the server is lost again", |screen| screen.matches(LOST).count() == 2).await;
+    }
+    player.type_line("b2");
+    player.wait_for("the typed move held back", |screen| screen.contains("not sent: the server is out of reach")).await;
+
+    server.restart();
+    for terminal in [&watcher, &player] {
+        terminal.wait_for("word that the server is back again", |screen| screen.matches(BACK).count() == 2).await;
+    }
+    player
+        .wait_for("the prompt again", |screen| {
+            screen.rsplit(BACK).next().is_some_and(|after| prompted(after, "O (seat 2) to move>"))
+        })
+        .await;
+    player.type_line("b2");
+    for terminal in [&watcher, &player] {
+        let screen =
+            terminal.wait_for("the move typed after the restart", |screen| screen.contains("move 2: O (seat 2)")).await;
+        assert!(running(&screen), "{screen}");
+        for (number, played) in ["move 1: X (seat 1) played a1", "move 2: O (seat 2) played b2"].iter().enumerate() {
+            assert_eq!(screen.matches(played).count(), 1, "move {} is shown once:\n{screen}", number + 1);
+        }
+        let board: Vec<String> = last_board(&screen, 3, 3).into_iter().map(|row| row.into_iter().collect()).collect();
+        assert_eq!(board, ["X..", ".O.", "..."], "{screen}");
+    }
+    let view = client
+        .get_view(pb::GetViewRequest { game_id: game.id.clone(), at_seq: None })
+        .await
+        .unwrap()
+        .into_inner()
+        .view
+        .unwrap();
+    assert_eq!(
+        drawn_cells(&view, &seat_names(&mut client, "tic_tac_toe").await),
+        [['X', '.', '.'], ['.', 'O', '.'], ['.', '.', '.']]
+    );
+}
+
+/// While the server is away, a player who types quit leaves at once; a spectator whose game
+/// the server no longer has once it is back is told so, and the command ends with failure.
+#[tokio::test]
+async fn quit_leaves_while_the_server_is_away_and_a_game_gone_after_a_restart_ends_the_watch() {
+    let mut server = RestartableServer::start();
+    let mut client = server.running.client().await;
+    let game = common::create_config(&mut client, pb::game_config::Game::TicTacToe(Default::default())).await;
+    let binary = quoted(env!("CARGO_BIN_EXE_tabula"));
+    let address = server.address().to_owned();
+    let watcher = Terminal::start("gone-watch", &format!("{binary} watch {} --server {address}", game.id));
+    let player = Terminal::start(
+        "gone-join",
+        &format!("{binary} join {} --token {} --server {address}", game.id, quoted(&game.tokens[1])),
+    );
+    watcher.wait_for("the empty board", |screen| screen.contains("to act: X (seat 1)")).await;
+    player.wait_for("the player waiting for X", |screen| screen.contains("waiting for X (seat 1)…")).await;
+
+    server.stop("KILL");
+    for terminal in [&watcher, &player] {
+        terminal.wait_for("word that the server is lost", |screen| screen.contains(LOST)).await;
+    }
+    player.type_line("quit");
+    let screen = player.wait_for("the player gone", |screen| exit_status(screen).is_some()).await;
+    assert_eq!(exit_status(&screen), Some(0), "{screen}");
+    assert!(screen.contains(&format!("you quit; game {} goes on on the server", game.id)), "{screen}");
+
+    server.restart_without_games();
+    let screen = watcher.wait_for("the watch ended", |screen| exit_status(screen).is_some()).await;
+    assert_eq!(exit_status(&screen), Some(1), "{screen}");
+    assert!(!screen.contains(BACK), "{screen}");
+    let said = screen.lines().find(|line| line.starts_with("error: ")).unwrap_or_else(|| panic!("{screen}"));
+    assert!(said.starts_with("error: could not follow the game's events: "), "{screen}");
+    assert!(said.contains(&game.id), "the server's reason names the game:\n{screen}");
+}
+
+/// Whether the last line of `screen` is the prompt `prompt`.
+fn prompted(screen: &str, prompt: &str) -> bool {
+    screen.trim_end().lines().last().is_some_and(|line| line.trim_end().ends_with(prompt))
+}
+
+/// A command whose output is piped into `head -1` stops quietly once `head` has its line
+/// and is gone, instead of panicking on the broken pipe: `tabula solve connect-four` given
+/// far more positions than a pipe holds answers.
+#[test]
+fn output_piped_into_head_ends_quietly_once_head_has_its_line() {
+    let positions =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/connect_four/end_easy.txt")).unwrap();
+    let directory = tempfile::tempdir().unwrap();
+    let input = directory.path().join("positions.txt");
+    // About 40 KB of answers each time: several times what a pipe holds.
+    std::fs::write(&input, positions.repeat(8)).unwrap();
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(r#"{ "$0" solve connect-four < "$1"; echo "exit status $?" >&2; } | head -1"#)
+        .arg(env!("CARGO_BIN_EXE_tabula"))
+        .arg(&input)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked") && !stderr.contains("Broken pipe"), "{stderr}");
+    assert_eq!(stderr.trim_end(), "exit status 0", "the command ends with success and nothing to say");
+    let first = positions.lines().next().unwrap();
+    let expected = first.split_whitespace().last().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), format!("{first} {expected} ok\n"));
 }

@@ -11,6 +11,7 @@ mod stats;
 mod swiss;
 mod target;
 
+use std::io::{Write, stdout};
 use std::time::{Duration, Instant};
 
 use self::load::{PLY_BUCKET, SpectatorViews, Workload};
@@ -130,9 +131,8 @@ fn workload(args: &BenchArgs) -> Result<Workload, String> {
 pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(players) = args.swiss_players {
         let rounds = args.swiss_rounds;
-        return tokio::task::spawn_blocking(move || swiss::run(players, rounds).map_err(|e| e.to_string()))
-            .await?
-            .map_err(Into::into);
+        let paired = tokio::task::spawn_blocking(move || swiss::run(players, rounds)).await?;
+        return paired.map_err(|error| -> Box<dyn std::error::Error> { error });
     }
     let workload = workload(&args)?;
     let target = match &args.address {
@@ -197,12 +197,13 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     };
 
     let moves_per_second = played.moves as f64 / played.elapsed.as_secs_f64();
-    println!("target: {}", target.description);
+    writeln!(stdout(), "target: {}", target.description)?;
     let pace = match args.move_every {
         0 => String::new(),
         ms => format!(", a move every {ms} ms a game"),
     };
-    println!(
+    writeln!(
+        stdout(),
         "load: {} {} games at once, {} spectators each (views: {:?}), {} connections, {} s{pace}, {} answers",
         args.games,
         args.kind,
@@ -211,46 +212,51 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         args.connections,
         played.elapsed.as_secs(),
         if args.full_answers { "full" } else { "basic" }
-    );
-    println!(
+    )?;
+    writeln!(
+        stdout(),
         "Health.Check ceiling: {} calls/s (mean of {} before the games and {} after)",
         grouped(ceiling as u64),
         grouped(ceiling_before as u64),
         grouped(ceiling_after as u64)
-    );
-    println!(
+    )?;
+    writeln!(
+        stdout(),
         "SubmitMove: {} moves/s ({:.3}× the ceiling); {} moves in {} games",
         grouped(moves_per_second as u64),
         moves_per_second / ceiling,
         grouped(played.moves),
         grouped(played.games)
-    );
-    println!("SubmitMove latency: {}", played.submit.summary());
+    )?;
+    writeln!(stdout(), "SubmitMove latency: {}", played.submit.summary())?;
     if let (Some(games), Some(ceiling)) = (cpu_games, cpu_ceiling) {
         let per = |seconds: f64, count: u64| seconds * 1e6 / count.max(1) as f64;
-        println!(
+        writeln!(
+            stdout(),
             "server CPU: {:.0} µs a move, its deliveries and the games' creation included; {:.0} µs a \
              Health.Check call{}",
             per(games, played.moves),
             per(ceiling, ceiling_calls),
             if args.accept_gzip { " (clients accepting gzip)" } else { "" }
-        );
+        )?;
     }
     if args.subscribers > 0 {
-        println!(
+        writeln!(
+            stdout(),
             "submit to delivery: {} ({} deliveries)",
             played.delivery.summary(),
             grouped(played.delivery.len() as u64)
-        );
+        )?;
     }
     if args.owner_subscribers > 0 {
-        println!(
+        writeln!(
+            stdout(),
             "owner's streams: {} following every game; event to delivery {} ({} deliveries; from the \
              event's time, whole milliseconds)",
             args.owner_subscribers,
             owner_deliveries.summary(),
             grouped(owner_deliveries.len() as u64)
-        );
+        )?;
     }
     let by_ply: Vec<String> = played
         .submit_by_ply
@@ -262,19 +268,21 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             format!("{}–{}: {p50}", bucket * PLY_BUCKET, (bucket + 1) * PLY_BUCKET - 1)
         })
         .collect();
-    println!("SubmitMove p50 by moves already played: {}", by_ply.join("; "));
+    writeln!(stdout(), "SubmitMove p50 by moves already played: {}", by_ply.join("; "))?;
     if let (Some(before), Some(after)) = (before_games, after_games) {
-        println!(
+        writeln!(
+            stdout(),
             "server memory: {} KiB resident after the games ({} KiB before them)",
             grouped(after),
             grouped(before)
-        );
+        )?;
     }
     if let Some(per_game) = idle {
-        println!(
+        writeln!(
+            stdout(),
             "idle games: {per_game:.0} bytes resident each ({} games of 3×3, two moves each)",
             grouped(args.idle_games as u64)
-        );
+        )?;
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! games' results drawn at random (White wins, a draw, Black wins) from a fixed seed, so
 //! runs pair the same rounds.
 
+use std::io::{Write, stdout};
 use std::time::{Duration, Instant};
 
 use tabula::play::tournament::swiss::{self, RoundSetup, cards::cards, colours::Colour};
@@ -10,7 +11,7 @@ use tabula::store::{Board, BoardResult, Points};
 
 /// Pairs `rounds` rounds of `players` and reports each pairing's time; progress goes to
 /// standard error, the report to standard output.
-pub fn run(players: u32, rounds: u32) -> Result<(), Box<dyn std::error::Error>> {
+pub fn run(players: u32, rounds: u32) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     if !(2..=1_000).contains(&players) || rounds == 0 || rounds >= players {
         return Err(
             format!("--swiss-players is 2 to 1000 and --swiss-rounds 1 to one fewer ({players}, {rounds})").into()
@@ -20,8 +21,8 @@ pub fn run(players: u32, rounds: u32) -> Result<(), Box<dyn std::error::Error>> 
     let mut played: Vec<Vec<Board>> = Vec::new();
     let mut random = 0x2545_f491_4f6c_dd1d_u64;
     let mut times: Vec<Duration> = Vec::new();
-    println!("Swiss pairing, FIDE Dutch system: {players} players, {rounds} rounds");
-    println!("{:>5}  {:>6}  {:>10}", "round", "boards", "pairing");
+    writeln!(stdout(), "Swiss pairing, FIDE Dutch system: {players} players, {rounds} rounds")?;
+    writeln!(stdout(), "{:>5}  {:>6}  {:>10}", "round", "boards", "pairing")?;
     for round in 1..=rounds {
         let cards = cards(players, &played, points, None);
         let setup = RoundSetup { round, rounds, win: points.win, initial: Colour::White };
@@ -30,7 +31,7 @@ pub fn run(players: u32, rounds: u32) -> Result<(), Box<dyn std::error::Error>> 
         let pairing = swiss::pair(&cards, &setup).ok_or("no pairing was left")?;
         let took = started.elapsed();
         times.push(took);
-        println!("{round:>5}  {:>6}  {:>7.1} ms", pairing.boards.len(), took.as_secs_f64() * 1e3);
+        writeln!(stdout(), "{round:>5}  {:>6}  {:>7.1} ms", pairing.boards.len(), took.as_secs_f64() * 1e3)?;
         let mut boards: Vec<Board> = pairing
             .boards
             .iter()
@@ -56,10 +57,11 @@ pub fn run(players: u32, rounds: u32) -> Result<(), Box<dyn std::error::Error>> 
     }
     let slowest = times.iter().max().copied().unwrap_or_default();
     let total: Duration = times.iter().sum();
-    println!(
+    writeln!(
+        stdout(),
         "mean {:.1} ms a round, slowest {:.1} ms",
         total.as_secs_f64() * 1e3 / f64::from(rounds),
         slowest.as_secs_f64() * 1e3
-    );
+    )?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use tabula::proto::tabula::v1 as pb;
 use tonic::metadata::{Ascii, MetadataValue};
@@ -15,13 +16,28 @@ pub type Client = pb::game_service_client::GameServiceClient<Channel>;
 /// What a failed call or a bad argument becomes: a sentence for the person at the terminal.
 pub type Failure = Box<dyn std::error::Error>;
 
-/// Connects to the server at `address` (`http://host:port`).
+/// How long an attempt to connect may go unanswered before it counts as failed.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long a connection may be quiet before it is pinged, and how long the answer may take.
+const PING_EVERY: Duration = Duration::from_secs(30);
+const PING_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Connects to the server at `address` (`http://host:port`). Later calls connect again by
+/// themselves when the connection is lost.
 ///
 /// # Errors
 /// A sentence naming the address when it is malformed or nobody answers there.
 pub async fn connect(address: &str) -> Result<Client, Failure> {
     let endpoint = Channel::from_shared(address.to_owned())
         .map_err(|_| format!("--server {address:?} is not a URL; write it like http://127.0.0.1:50051"))?;
+    // A server gone without closing the connection (its machine down, the network cut)
+    // would otherwise leave a game followed in silence, or an attempt to reach it hanging
+    // for minutes, instead of being reported lost and tried again.
+    let endpoint = endpoint
+        .connect_timeout(CONNECT_TIMEOUT)
+        .http2_keep_alive_interval(PING_EVERY)
+        .keep_alive_timeout(PING_TIMEOUT);
     let channel = endpoint.connect().await.map_err(|error| {
         format!("could not reach a tabula server at {address} ({error}); is `tabula serve` running there?")
     })?;

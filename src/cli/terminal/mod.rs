@@ -8,6 +8,7 @@ mod draw;
 mod events;
 mod input;
 mod moves;
+mod reconnect;
 mod seats;
 mod status;
 mod table;
@@ -15,6 +16,7 @@ mod table;
 pub use draw::boards;
 pub use seats::SeatNames;
 
+use std::io::{Write, stdout};
 use std::str::FromStr;
 
 use tabula::proto::tabula::v1 as pb;
@@ -122,13 +124,13 @@ pub async fn play(args: PlayArgs) -> Result<(), Failure> {
         local.push(LocalSeat { number: token.seat, credential: Credential::bearer(&token.token)? });
     }
     let rules = args.preset.as_deref().unwrap_or("default rules");
-    println!("game {} created: {} ({rules})", game.game_id, info.display_name);
+    writeln!(stdout(), "game {} created: {} ({rules})", game.game_id, info.display_name)?;
     match args.vs {
         Some(Bot { level }) => {
-            println!("you are {}; {} is the server's bot at level {level}", names.name(1), names.name(2))
+            writeln!(stdout(), "you are {}; {} is the server's bot at level {level}", names.name(1), names.name(2))?
         }
-        None if info.seat_count > 1 => println!("both seats are played here, in turn"),
-        None => println!("you are {}", names.name(1)),
+        None if info.seat_count > 1 => writeln!(stdout(), "both seats are played here, in turn")?,
+        None => writeln!(stdout(), "you are {}", names.name(1))?,
     }
     Table::new(client, &address, &game.game_id, names, local).run().await
 }
@@ -186,7 +188,7 @@ pub async fn watch(args: WatchArgs) -> Result<(), Failure> {
     let mut client = connect(&address).await?;
     let view = client::view(&mut client, &args.game_id, None).await?;
     let info = kind_info(&kinds(&mut client).await?, view.kind)?;
-    println!("watching game {}: {}", args.game_id, info.display_name);
+    writeln!(stdout(), "watching game {}: {}", args.game_id, info.display_name)?;
     Table::new(client, &address, &args.game_id, SeatNames::new(info.seat_names), Vec::new()).run().await
 }
 
@@ -208,7 +210,13 @@ pub async fn join(args: JoinArgs) -> Result<(), Failure> {
     }
     let info = kind_info(&kinds(&mut client).await?, view.kind)?;
     let names = SeatNames::new(info.seat_names);
-    println!("joined game {}: {}, you are {}", args.game_id, info.display_name, names.name(view.viewer_seat));
+    writeln!(
+        stdout(),
+        "joined game {}: {}, you are {}",
+        args.game_id,
+        info.display_name,
+        names.name(view.viewer_seat)
+    )?;
     let local = vec![LocalSeat { number: view.viewer_seat, credential: args.token }];
     Table::new(client, &address, &args.game_id, names, local).run().await
 }
