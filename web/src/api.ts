@@ -48,6 +48,9 @@ export function errorText(err: unknown): string {
   if (err instanceof TabulaError) {
     const plain = PLAIN[err.reason];
     if (plain) return plain;
+    // A refused configuration names every problem: each field at fault, and why.
+    const violations = err.fieldViolations.map((v) => `${v.field}: ${v.description}`);
+    if (violations.length > 0) return `${sentence(err.message)} ${sentence(violations.join("; "))}`;
     if (err.code === Code.Unavailable && !err.message) return "The server could not be reached.";
     if (err.code === Code.Canceled) return "The request was cancelled.";
     return sentence(err.message || `The server answered ${err.codeName}.`);

@@ -44,3 +44,33 @@ test("creating a game without the key says to enter it; NAME=SECRET and the secr
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test("rules saved under the key are offered on the form, and a game made from them keeps them", async () => {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.server.url}/#/new`);
+  await page.waitForSelector("[data-testid=preset] option", { state: "attached" });
+  await page.fill("[data-testid=service-key]", SECRET);
+  await page.press("[data-testid=service-key]", "Tab");
+  await page.selectOption("[data-testid=kind]", { label: "Gomoku" });
+  await page.click(".options-box summary");
+  await page.fill("[data-field=width]", "9");
+  await page.fill("[data-field=height]", "9");
+  await page.fill("[data-testid=save-name]", "small-gomoku");
+  await page.click("[data-testid=save]");
+  await page.waitForSelector("[data-testid=saved-note]:has-text('Saved as')");
+  assert.equal(await page.inputValue("[data-testid=preset]"), "saved:small-gomoku", "the saved rules are chosen");
+
+  // A fresh form lists them beside the presets; a game from them is 9×9.
+  await page.goto(`${env.server.url}/#/games`);
+  await page.goto(`${env.server.url}/#/new`);
+  await page.waitForSelector("[data-testid=preset] option", { state: "attached" });
+  await page.selectOption("[data-testid=kind]", { label: "Gomoku" });
+  await page.selectOption("[data-testid=preset]", "saved:small-gomoku");
+  await page.click("[data-testid=create]");
+  await page.waitForURL(/#\/game\/[^?]+$/);
+  const gameId = decodeURIComponent(/#\/game\/([^?]+)/.exec(page.url())[1]);
+  const { game } = await env.server.client.getGame({ gameId }, { headers: { authorization: `Bearer ${SECRET}` } });
+  assert.deepEqual([game.config.game.value.width, game.config.game.value.height], [9, 9]);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

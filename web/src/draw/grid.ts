@@ -29,6 +29,31 @@ export interface GridExtras {
 
 const MARGIN = 6;
 
+/** Styles whose move places the viewer's own piece on an empty cell: a preview of it shows under the pointer. */
+const GHOSTS: ReadonlySet<GridStyle> = new Set(["marks", "discs", "stones", "reversi"]);
+
+/** The row a disc dropped in column `col` would land in: its lowest empty cell (-1 when full). */
+function landingRow(board: GridBoard, col: number): number {
+  for (let row = board.height - 1; row >= 0; row--) {
+    if ((board.cells[row * board.width + col]?.piece ?? Piece.UNSPECIFIED) === Piece.UNSPECIFIED) return row;
+  }
+  return -1;
+}
+
+/**
+ * A disc dropped by a click anywhere in a column lands at its foot: the preview follows the
+ * pointer (or the focus) to the column, and shows where the disc would come to rest.
+ */
+function previewDrops(svg: SVGElement): void {
+  const show = (e: Event) => {
+    const col = (e.target as Element).closest(".target.legal")?.getAttribute("data-col");
+    for (const ghost of svg.querySelectorAll(".ghost")) ghost.classList.toggle("dropping", ghost.getAttribute("data-ghost-col") === col);
+  };
+  svg.addEventListener("pointerover", show);
+  svg.addEventListener("focusin", show);
+  svg.addEventListener("pointerleave", () => svg.querySelectorAll(".ghost.dropping").forEach((g) => g.classList.remove("dropping")));
+}
+
 /** Styles whose pieces are round and fill their cell: the last move is marked by a dot on the piece. */
 const ROUND_PIECES: ReadonlySet<GridStyle> = new Set(["discs", "stones", "reversi"]);
 
@@ -85,6 +110,14 @@ export function drawGrid(board: GridBoard, x: GridExtras, opts: DrawOptions): SV
         const fill = owner ? contrast(seatColour(opts.seats, owner)) : "#f2a33a";
         g.append(s("circle", { class: "last-mark", cx: px + UNIT / 2, cy: py + UNIT / 2, r: 1.3, fill }));
       }
+      // The viewer's piece as it would stand here, shown under the pointer (a preview).
+      const landing = x.style === "discs" ? landingRow(board, col) === row : true;
+      if (piece === Piece.UNSPECIFIED && landing && opts.viewer > 0 && GHOSTS.has(x.style) && opts.onClick) {
+        const ghost = mark(opts.viewer, px + UNIT / 2, py + UNIT / 2, x.style, opts);
+        ghost.classList.add("ghost");
+        ghost.setAttribute("data-ghost-col", String(col));
+        g.append(ghost);
+      }
       // Where a move may go on an empty cell (shown where the board's style asks for dots).
       g.append(s("circle", { class: "legal-dot", cx: px + UNIT / 2, cy: py + UNIT / 2, r: UNIT * 0.16 }));
       // The ring that shows a cell is clickable or selected.
@@ -110,6 +143,7 @@ export function drawGrid(board: GridBoard, x: GridExtras, opts: DrawOptions): SV
   if (x.winningLine && x.winningLine.length > 0) svg.append(winningLine(x.winningLine, place));
   svg.append(ownNames(W, H, place, opts));
   quietWhenDense(svg);
+  if (x.style === "discs") previewDrops(svg);
   // Chess marks no piece before one is picked (every piece of a side may move, near enough);
   // once one is, its squares show as dots and rings.
   if (x.style === "chess" && opts.selected.size === 0) svg.classList.add("quiet-legal");

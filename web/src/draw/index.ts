@@ -5,6 +5,7 @@ import { type DrawOptions, figure } from "./common.js";
 import { drawGraph } from "./graph.js";
 import { drawGrid, type GridStyle } from "./grid.js";
 import { drawOceans } from "./battleship.js";
+import { drawTrays } from "./trays.js";
 
 export type { DrawOptions } from "./common.js";
 
@@ -49,6 +50,7 @@ export function drawView(view: View, config: GameConfig | undefined, opts: DrawO
     );
   }
   if (view.graph) out.append(figure("", drawGraph(view.graph, `The board, ${view.graph.points.length} points`, opts)));
+  if (view.graph && view.seatInHand.some((n) => n > 0)) out.append(drawTrays(view.seatInHand, opts));
   if (view.seatBoards.length > 0) out.append(...drawOceans(view, opts));
   if (!view.board && !view.graph && view.seatBoards.length === 0) {
     out.append(h("p", { class: "notice" }, "This view carries no board this page knows how to draw."));

@@ -19,6 +19,11 @@ export function actionButtons(ctrl: WatchController): HTMLElement[] {
     } else {
       const hint = clickHint(ctrl.legal);
       if (hint) items.push(h("span", { class: "hint" }, hint));
+      const owed = ctrl.shipsOwed;
+      if (owed.length > 0) {
+        items.push(h("span", { class: "hint", "data-testid": "ships-owed" }, `Still to place: ships of ${owed.join(", ")}.`));
+        items.push(button("random-fleet", "Place the rest at random", () => void ctrl.placeFleetAtRandom()));
+      }
       for (const m of buttonMoves(ctrl.legal, ctrl.viewer)) items.push(moveButton(ctrl, m, buttonText(m.label)));
       if (selection.state === "partial") items.push(button("cancel", "Cancel selection", () => ctrl.cancelSelection()));
     }

@@ -7,6 +7,7 @@ import { clientAs, errorText, gameKinds, isPermanent } from "../api.js";
 import { gameHref } from "../route.js";
 import { rememberSeats, seatLinks, serviceKey } from "../store.js";
 import { click, type Selection, type Target } from "../play/steps.js";
+import { typedMove } from "../play/typed.js";
 import { Seats } from "../words.js";
 import { serverSkewMs } from "./clock.js";
 import { describe, type HistoryLine, markUndone } from "./history.js";
@@ -170,6 +171,61 @@ export class WatchController {
     }
     this.redraw();
     void this.#refreshLegal();
+  }
+
+  /** Makes the move `text` names (typed), or says why not; whether a move was sent. */
+  typed(text: string): boolean {
+    if (!this.canClick) {
+      this.problem = "Wait for your turn: the move can be typed then.";
+      this.redraw();
+      return false;
+    }
+    const found = typedMove(this.legal, text);
+    if (found.kind === "move") {
+      void this.submit(found.move);
+      return true;
+    }
+    this.problem =
+      found.kind === "several"
+        ? `“${text.trim()}” could be ${found.moves.map((m) => m.label).join(", ")}: type one of those.`
+        : `No legal move is written “${text.trim()}”.`;
+    this.redraw();
+    return false;
+  }
+
+  /** The lengths of the ships the seat still has to place (Battleship), longest first. */
+  get shipsOwed(): number[] {
+    const lengths = new Set<number>();
+    for (const m of this.legal) {
+      const k = m.move?.kind;
+      if (k?.case === "place" && k.value.target.case === "ship") lengths.add(k.value.target.value.length);
+    }
+    return [...lengths].sort((a, b) => b - a);
+  }
+
+  /**
+   * Places the rest of the seat's fleet at random: one of the longest ships the server lists
+   * at a time, each placement a move like any other, so that the server alone says where a
+   * ship may go (and that the rest will still fit).
+   */
+  async placeFleetAtRandom(): Promise<void> {
+    for (let placed = 0; placed < 64 && this.shipsOwed.length > 0 && !this.#abort.signal.aborted; placed++) {
+      const longest = this.shipsOwed[0];
+      const choices = this.legal.filter((m) => m.move?.kind.case === "place" && m.move.kind.value.target.case === "ship" && m.move.kind.value.target.value.length === longest);
+      const choice = choices[Math.floor(Math.random() * choices.length)];
+      if (!choice) return;
+      await this.submit(choice);
+      if (this.problem) return;
+      await this.#legalListed(5_000);
+    }
+  }
+
+  /** Resolves once the seat's legal moves are those of the position on the board (or it is not to act), or after `ms`. */
+  async #legalListed(ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    while (Date.now() < until && this.myTurn && this.legalSeq !== Number(this.latest?.seq ?? -1)) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
 
   flip(): void {

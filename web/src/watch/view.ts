@@ -1,6 +1,7 @@
 // A game's page drawn from its controller: the layout is built once, and each redraw fills
 // its parts from the controller's state, keeping the keyboard focus where it was. It makes
 // no call: what a person does goes to the controller.
+import { GameStatus } from "@tabula/client/web";
 import { h, replace } from "../dom.js";
 import { gameHref, spectateHref } from "../route.js";
 import { seatLinks } from "../store.js";
@@ -25,6 +26,15 @@ export class WatchView {
   readonly #material = h("div", { class: "material-box" });
   readonly #tools = h("div", { class: "tools", "data-focus-region": "tools" });
   readonly #subtitle = h("p", { class: "game-subtitle", "data-testid": "subtitle" });
+  // Built once, so that what is being typed survives the redraws around it.
+  readonly #typedInput = h("input", { id: "typed-move", type: "text", autocomplete: "off", spellcheck: "false", "data-testid": "typed-move", placeholder: "e4, c3, 4…" });
+  readonly #typedForm = h(
+    "form",
+    { class: "typed row", "data-testid": "typed-form" },
+    h("label", { for: "typed-move" }, "Type a move"),
+    this.#typedInput,
+    h("button", { type: "submit" }, "Play"),
+  );
   readonly #board = h("div", { class: "board-box", "data-testid": "board", "data-focus-region": "board" });
   readonly #actions = h("div", { class: "actions", "data-focus-region": "actions" });
   readonly #error = h("p", { class: "error", role: "alert", "data-testid": "error" });
@@ -42,14 +52,19 @@ export class WatchView {
     h(
       "div",
       { class: "game-layout" },
-      h("div", { class: "play-area" }, this.#status, this.#clock.element, this.#board, this.#actions, this.#error, this.#counts, this.#material, this.#tools),
+      h("div", { class: "play-area" }, this.#status, this.#clock.element, this.#board, this.#actions, this.#typedForm, this.#error, this.#counts, this.#material, this.#tools),
       h("aside", { class: "side" }, h("h2", {}, "Moves"), this.#historyNav, this.#history, this.#seats, this.#note),
     ),
   );
 
   readonly #roving = new RovingFocus(this.#board);
 
-  constructor(private readonly ctrl: WatchController) {}
+  constructor(private readonly ctrl: WatchController) {
+    this.#typedForm.addEventListener("submit", (e) => {
+      e.preventDefault();
+      if (this.ctrl.typed(this.#typedInput.value)) this.#typedInput.value = "";
+    });
+  }
 
   render(): void {
     keepingFocus(this.element, () => this.#fill());
@@ -76,6 +91,8 @@ export class WatchView {
       replace(this.#board);
     }
     replace(this.#actions, ...actionButtons(ctrl));
+    // Shown all through a seat's live game (hidden, it would take the focus away mid-typing).
+    this.#typedForm.hidden = !(ctrl.playsSeat && ctrl.latest?.status === GameStatus.IN_PROGRESS && ctrl.shown === undefined);
     replace(this.#tools, ...toolItems(ctrl), fenField(ctrl));
     this.#error.textContent = ctrl.problem;
     this.#fillHistory();
