@@ -84,3 +84,14 @@ test("every problem in the options is named, and nothing is created", async () =
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test("the new-game form fits a phone's width, its options open", async () => {
+  const page = await newPage(env.browser, { width: 360, height: 740 });
+  for (const kind of ["Connect Four", "Chess", "Battleship", "Morris"]) {
+    await openForm(page, kind);
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    assert.ok(scroll <= client, `${kind}: the page is ${scroll} px wide on a ${client} px screen`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -30,9 +30,9 @@ test("moves typed by their names: SAN, a Connect Four column, a cell", async () 
   let { view } = await c.getView({ gameId: chess.gameId });
   assert.equal(view.lastMove.notation, "Nf3");
   assert.equal(await chess.page.inputValue("[data-testid=typed-move]"), "", "the field is cleared for the next move");
-  // Typed while it is not the seat's turn: refused in words, nothing sent.
+  // Typed while Black is to move: kept as a premove, nothing sent yet.
   await type(chess.page, "e4");
-  await chess.page.waitForSelector("[data-testid=error]:has-text('Wait for your turn')");
+  await chess.page.waitForSelector("[data-testid=premove]:has-text('Premove: e4')");
   assert.equal((await c.getView({ gameId: chess.gameId })).view.seq, 2n);
   await chess.page.close();
 
@@ -42,6 +42,10 @@ test("moves typed by their names: SAN, a Connect Four column, a cell", async () 
   await waitForSeq(four.page, 2);
   ({ view } = await c.getView({ gameId: four.gameId }));
   assert.equal(view.lastMove.move.kind.value.target.value, 3, "column 4, the fourth from the left");
+  // Typed while it is not the seat's turn (no premoves outside chess): refused in words, nothing sent.
+  await type(four.page, "5");
+  await four.page.waitForSelector("[data-testid=error]:has-text('Wait for your turn')");
+  assert.equal((await c.getView({ gameId: four.gameId })).view.seq, 2n);
   await four.page.close();
 
   const ttt = await openSeat(rpc.GameKind.TIC_TAC_TOE, "classic");

@@ -36,6 +36,8 @@ for (const viewport of [
       // Measured in one go: the bots keep moving, and each move redraws the board.
       const widest = await page.$$eval("svg.board", (els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
       assert.ok(widest <= viewport.width, `${kind.name}: the board fits the width (${widest} px)`);
+      const page_ = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(page_ <= viewport.width, `${kind.name}: the whole page fits the width (${page_} px)`);
       assert.deepEqual(page.errors, [], `${kind.name}: no script errors`);
       await page.close();
     }

@@ -28,6 +28,11 @@ export function actionButtons(ctrl: WatchController): HTMLElement[] {
       if (selection.state === "partial") items.push(button("cancel", "Cancel selection", () => ctrl.cancelSelection()));
     }
   }
+  const pre = ctrl.premove;
+  if (pre && (pre.typed || pre.clicks.length === 2)) {
+    items.push(h("span", { class: "hint", "data-testid": "premove" }, pre.typed ? `Premove: ${pre.typed}, played on your turn if legal.` : "Premove set: played on your turn if legal."));
+  }
+  if (pre) items.push(button("cancel-premove", "Cancel premove", () => ctrl.cancelPremove()));
   if (ctrl.canResign) {
     const resign = button("resign", "Resign", () => {
       if (confirm("Resign this game?")) void ctrl.resign();

@@ -11,6 +11,7 @@ export function drawBoard(ctrl: WatchController, view: View): HTMLElement {
   const height = view.board?.height ?? 0;
   const selection = ctrl.selection;
   const hint = live && ctrl.hintSeq === Number(view.seq) ? ctrl.hint : undefined;
+  if (ctrl.canPremove && view === ctrl.latest) return drawPremove(ctrl, view);
   return drawView(view, ctrl.config, {
     seats: ctrl.seats,
     names: new Namer(view),
@@ -22,6 +23,32 @@ export function drawBoard(ctrl: WatchController, view: View): HTMLElement {
     alert: checkedKing(view),
     flipped: ctrl.flipped,
     onClick: live ? (t) => ctrl.clickTarget(t) : undefined,
+  });
+}
+
+/**
+ * The board while the other seat is to move, open to a premove: the seat's own pieces to
+ * start from, then any other square; the premove's squares marked as a selection is.
+ */
+function drawPremove(ctrl: WatchController, view: View): HTMLElement {
+  const board = view.board;
+  const clicks = ctrl.premove?.clicks ?? [];
+  const open = new Set<string>();
+  board?.cells.forEach((c, i) => {
+    const key = targetKey({ kind: "cell", board: 0, row: Math.floor(i / board.width), col: i % board.width });
+    if (clicks.length === 1 ? key !== targetKey(clicks[0]!) : c.owner === ctrl.viewer) open.add(key);
+  });
+  return drawView(view, ctrl.config, {
+    seats: ctrl.seats,
+    names: new Namer(view),
+    viewer: view.viewerSeat,
+    highlight: open,
+    selected: new Set(clicks.map(targetKey)),
+    last: lastKeys(view),
+    hinted: new Set(),
+    alert: checkedKing(view),
+    flipped: ctrl.flipped,
+    onClick: (t) => ctrl.premoveClick(t),
   });
 }
 

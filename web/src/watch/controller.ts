@@ -2,13 +2,14 @@
 // view after it), the seat's legal moves and the clicks made toward one, and the calls that
 // act, all through the TypeScript client. It touches no DOM: after every change it asks
 // for a redraw, and the view draws from what it holds.
-import { type Game, type GameConfig, type GameEvent, type GameKindInfo, GameStatus, type LegalMove, type Move, type TabulaClient, type View } from "@tabula/client/web";
+import { type Game, type GameConfig, type GameEvent, type GameKindInfo, GameKind, GameStatus, type LegalMove, type Move, type TabulaClient, type View } from "@tabula/client/web";
 import { clientAs, errorText, gameKinds, isPermanent } from "../api.js";
 import { gameHref } from "../route.js";
 import { rememberSeats, seatLinks, serviceKey } from "../store.js";
-import { click, type Selection, type Target } from "../play/steps.js";
+import { click, matches, type Selection, stepsOf, type Target } from "../play/steps.js";
 import { typedMove } from "../play/typed.js";
 import { Seats } from "../words.js";
+import { timestampMs } from "@bufbuild/protobuf/wkt";
 import { serverSkewMs } from "./clock.js";
 import { describe, type HistoryLine, markUndone } from "./history.js";
 
@@ -40,6 +41,8 @@ export class WatchController {
   /** The engine's suggestion for the position of seq `hintSeq`, asked for by the seat. */
   hint: Move | undefined;
   hintSeq = -1;
+  /** The move chosen ahead, while the other seat is to move: clicks (from, to) or a typed name. */
+  premove: { clicks: Target[]; typed?: string } | undefined;
   problem = "";
   streamNote = "Connecting…";
   /**
@@ -173,9 +176,15 @@ export class WatchController {
     void this.#refreshLegal();
   }
 
-  /** Makes the move `text` names (typed), or says why not; whether a move was sent. */
+  /** Makes the move `text` names (typed), or says why not; whether a move was sent (or kept as a premove). */
   typed(text: string): boolean {
     if (!this.canClick) {
+      if (this.canPremove && text.trim()) {
+        this.premove = { typed: text.trim(), clicks: [] };
+        this.problem = "";
+        this.redraw();
+        return true;
+      }
       this.problem = "Wait for your turn: the move can be typed then.";
       this.redraw();
       return false;
@@ -226,6 +235,63 @@ export class WatchController {
     while (Date.now() < until && this.myTurn && this.legalSeq !== Number(this.latest?.seq ?? -1)) {
       await new Promise((r) => setTimeout(r, 50));
     }
+  }
+
+  /** Whether the seat may choose its next move while the other seat thinks (chess). */
+  get canPremove(): boolean {
+    const latest = this.latest;
+    return (
+      this.kind?.kind === GameKind.CHESS &&
+      this.shown === undefined &&
+      this.playsSeat &&
+      latest?.status === GameStatus.IN_PROGRESS &&
+      !latest.toAct.includes(this.viewer) &&
+      !this.busy
+    );
+  }
+
+  /**
+   * A click toward a premove: first one of the seat's own pieces, then any other square. The
+   * page judges nothing: on the seat's turn the clicks are matched against the legal moves,
+   * and dropped, said so, when they make none.
+   */
+  premoveClick(t: Target): void {
+    const clicks = this.premove?.clicks.length === 1 ? [...this.premove.clicks, t] : [t];
+    this.premove = { clicks };
+    this.redraw();
+  }
+
+  cancelPremove(): void {
+    this.premove = undefined;
+    this.redraw();
+  }
+
+  /** Plays the premove, now that the seat's legal moves are listed, if it is one of them. */
+  #playPremove(): void {
+    const pre = this.premove;
+    if (!pre || !this.movesListed) return;
+    this.premove = undefined;
+    let chosen: LegalMove | undefined;
+    let said = "";
+    if (pre.typed) {
+      const found = typedMove(this.legal, pre.typed);
+      chosen = found.kind === "move" ? found.move : undefined;
+      said = pre.typed;
+    } else if (pre.clicks.length === 2) {
+      const fitting = this.legal.filter((m) => {
+        const steps = stepsOf(m.move, this.viewer);
+        return steps.length === 2 && steps.every((st, i) => matches(st, pre.clicks[i]!));
+      });
+      // A pawn's premove to the last rank makes a queen, as players expect.
+      chosen = fitting.find((m) => /=Q/.test(m.label)) ?? fitting[0];
+      said = "the premove";
+    }
+    if (chosen) {
+      void this.submit(chosen);
+      return;
+    }
+    this.problem = `${said === "the premove" ? "The premove" : `The premove “${said}”`} is not a legal move now: it was dropped.`;
+    this.redraw();
   }
 
   flip(): void {
@@ -385,7 +451,14 @@ export class WatchController {
     this.redraw();
   }
 
+  /** Told of each move that happens while the page is open (not of the history read at first); `taking`: it took a piece. */
+  onMoveArrived: ((taking: boolean) => void) | undefined;
+  readonly #openedAt = Date.now();
+
   #take(event: GameEvent, view: View | undefined): void {
+    if (event.kind.case === "moveApplied" && event.time && timestampMs(event.time) >= this.#openedAt - this.skewMs) {
+      this.onMoveArrived?.(/x/.test(event.kind.value.label));
+    }
     if (event.kind.case === "gameCreated") {
       this.config = event.kind.value.config;
       this.seatCount = event.kind.value.seatCount;
@@ -428,6 +501,7 @@ export class WatchController {
         this.legalSeq = Number(r.seq);
         this.selection = IDLE;
         this.redraw();
+        this.#playPremove();
       }
     } catch (e) {
       if (!this.#abort.signal.aborted) {

@@ -11,6 +11,8 @@ import { ClockView } from "./clock.js";
 import type { WatchController } from "./controller.js";
 import { keepingFocus } from "./focus.js";
 import { RovingFocus } from "./roving.js";
+import { DragMoves } from "./drag.js";
+import { MoveSounds } from "./sound.js";
 import { positionName } from "./history.js";
 import { moveListItems } from "./moves.js";
 import { countsLine, statusLine } from "./status.js";
@@ -58,8 +60,16 @@ export class WatchView {
   );
 
   readonly #roving = new RovingFocus(this.#board);
+  readonly #sounds = new MoveSounds();
 
   constructor(private readonly ctrl: WatchController) {
+    ctrl.onMoveArrived = (taking) => this.#sounds.play(taking);
+    // Dragging a piece makes the same two clicks as clicking it, then where it goes.
+    new DragMoves(this.#board, (from, to) => {
+      if (!ctrl.canClick) return;
+      ctrl.clickTarget(from);
+      ctrl.clickTarget(to);
+    });
     this.#typedForm.addEventListener("submit", (e) => {
       e.preventDefault();
       if (this.ctrl.typed(this.#typedInput.value)) this.#typedInput.value = "";
@@ -93,7 +103,7 @@ export class WatchView {
     replace(this.#actions, ...actionButtons(ctrl));
     // Shown all through a seat's live game (hidden, it would take the focus away mid-typing).
     this.#typedForm.hidden = !(ctrl.playsSeat && ctrl.latest?.status === GameStatus.IN_PROGRESS && ctrl.shown === undefined);
-    replace(this.#tools, ...toolItems(ctrl), fenField(ctrl));
+    replace(this.#tools, ...toolItems(ctrl), this.#sounds.element, fenField(ctrl));
     this.#error.textContent = ctrl.problem;
     this.#fillHistory();
     this.#fillSeatLinks();
