@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the Go client, vets it and runs its tests against a real server:
-# $TABULA_BIN, else target/debug/tabula in the repository. Then installs the module into a
-# fresh project outside the repository and plays a game through it (one more test).
-# Ends with one summary line.
+# $TABULA_BIN, else target/debug/tabula in the repository (the package's runnable examples and
+# the lobby example among them). Checks the reference documentation: every example has an
+# output that go test checked, and go doc renders the package (one more test). Then installs
+# the module into a fresh project outside the repository as the README says and plays a game
+# through it (one more test). Ends with one summary line.
 set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -38,26 +40,39 @@ if [[ $status -ne 0 && $failed -eq 0 ]]; then
   failed=1 # the build, vet or a test binary failed before any test could report
 fi
 
-# The package as a user installs it: a fresh module in a temporary folder outside the
-# repository requires the client at v0.1.0 (replaced by this checkout until the tag
-# clients/go/v0.1.0 is published), resolves its dependencies from the module proxy or
-# cache, and runs testdata/consumer (a whole Connect Four game) against a live server.
+# The reference documentation: an Example function without an output comment compiles but
+# never runs, so each must have passed under go test; and go doc renders the package.
+check_docs() {
+  local examples ran
+  examples=$(cat tabula/*_test.go | grep -c '^func Example')
+  ran=$(grep -c '^--- PASS: Example' "$log")
+  [[ $examples -gt 0 && $ran -eq $examples ]] || { echo "$examples examples, $ran run and passed"; return 1; }
+  go doc -all ./tabula >/dev/null
+}
+echo "=== RUN   reference documentation"
+if [[ $built -eq 0 ]] && check_docs; then
+  echo "--- PASS: reference documentation"
+  passed=$((passed + 1))
+else
+  echo "--- FAIL: reference documentation"
+  failed=$((failed + 1))
+  status=1
+fi
+
+# The package as a user installs it, as the README says: a fresh module in a temporary
+# folder outside the repository replaces the client with this checkout (until the tag
+# clients/go/v0.1.0 is published), requires it with go get (its dependencies from the
+# module proxy or cache), and only then, with the code in place, runs go mod tidy; then it
+# runs testdata/consumer (a whole Connect Four game) against a live server.
 install_and_play() {
   cmp -s LICENSE ../../LICENSE || { echo "clients/go/LICENSE differs from the repository's LICENSE"; return 1; }
   grep -qx 'const Version = "0.1.0"' tabula/version.go || { echo "tabula.Version is not 0.1.0"; return 1; }
-  local app="$work/app"
+  local app="$work/app" module=github.com/tabula-games/tabula/clients/go
   mkdir -p "$app"
-  cp testdata/consumer/main.go "$app/"
   cp go.sum "$app/" # the client's own checksums; tidy adds what else it needs
-  cat >"$app/go.mod" <<EOF
-module example.com/consumer
-
-go 1.23
-
-require github.com/tabula-games/tabula/clients/go v0.1.0
-
-replace github.com/tabula-games/tabula/clients/go => $here
-EOF
+  (cd "$app" && go mod init example.com/consumer && go mod edit -go=1.23 &&
+    go mod edit -replace="$module=$here" && go get "$module@v0.1.0") || return 1
+  cp testdata/consumer/main.go "$app/"
   "$TABULA_BIN" serve --listen 127.0.0.1:0 --store memory >"$work/server.out" 2>"$work/server.err" &
   server_pid=$!
   local address="" line

@@ -30,6 +30,6 @@ func BotSeat(seat, level uint32, moveTime time.Duration) *tabulav1.BotSeat {
 // builders of [Client.BatchCreateGames]), and for the CreateSeries calls, where a BotSeat's seat names the player (1 or 2) the engine plays in
 // every game of the series, whichever seat that player sits in. Given more than once, the
 // seats add up.
-func Bots(seats ...*tabulav1.BotSeat) CallOption {
-	return option("Bots", func(o *callOptions) { o.bots = append(o.bots, seats...) })
+func Bots(seats ...*tabulav1.BotSeat) SeatingOption {
+	return optionOf(func(o *callOptions) { o.bots = append(o.bots, seats...) })
 }

@@ -3,7 +3,6 @@ package tabula
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"google.golang.org/grpc"
@@ -13,71 +12,6 @@ import (
 
 	"github.com/tabula-games/tabula/clients/go/tabulav1"
 )
-
-// CallOption refines one call of [Client]. Each call takes the options its documentation
-// names and fails, without calling the server, when given another.
-type CallOption func(*callOptions)
-
-type callOptions struct {
-	given        []string
-	requestID    string
-	expectedSeq  *uint64
-	validateOnly bool
-	moveView     tabulav1.SubmitMoveView
-	private      bool
-	ply          *uint32
-	kind         tabulav1.GameKind
-	status       tabulav1.GameStatus
-	after        *timestamppb.Timestamp
-	before       *timestamppb.Timestamp
-	pageSize     int32
-	pageToken    string
-	bots         []*tabulav1.BotSeat
-	allowHints   *bool
-	maxTime      time.Duration
-	maxNodes     uint64
-	atSeq        *uint64
-	clock        *tabulav1.ClockConfig
-	onTimeout    *tabulav1.TimeoutRule
-	firstMove    *time.Duration
-	starter      *tabulav1.Starter
-	players      []*tabulav1.Player
-	playerID     string
-	draws        tabulav1.SeriesDraws
-	seriesStatus tabulav1.SeriesStatus
-	labels       map[string]string
-	startTime    *timestamppb.Timestamp
-	delay        *tabulav1.SpectatorDelay
-	ownerMoves   bool
-	presence     *tabulav1.PresenceConfig
-	claimDraw    bool
-	ratingPool   tabulav1.RatingPool
-	// excludeProvisional is [ExcludeProvisional]'s: leave provisional ratings out.
-	excludeProvisional bool
-	// endingTakeback is [EndingTakebackWindow]'s window, nil when not given (0: none).
-	endingTakeback *time.Duration
-	// format, scoring, tieBreaks, holdRounds, matchBestOf, seedByRating, swissRounds,
-	// accelerated and trf are a tournament's: [Format], [Scoring], [TieBreaks], [HoldRounds],
-	// [MatchBestOf], [SeedByRating], [SwissRounds], [Accelerated], [ContinueFromTRF].
-	format       tabulav1.TournamentFormat
-	scoring      *tabulav1.TournamentScoring
-	tieBreaks    []tabulav1.TieBreak
-	holdRounds   bool
-	matchBestOf  uint32
-	seedByRating bool
-	swissRounds  uint32
-	accelerated  bool
-	trf          string
-	// tournamentStatus is [InTournamentStatus]'s filter.
-	tournamentStatus tabulav1.TournamentStatus
-}
-
-func option(name string, set func(*callOptions)) CallOption {
-	return func(o *callOptions) {
-		o.given = append(o.given, name)
-		set(o)
-	}
-}
 
 // RequestID makes a retried call safe (at most 128 characters): the server applies a
 // request id at most once and answers a retry as it answered the first call. A retried
@@ -97,8 +31,8 @@ func option(name string, set func(*callOptions)) CallOption {
 // in it, with none after), [Client.SubmitMove], [Client.Resign],
 // [Client.TakeBack], [Client.AnswerTakeBack], [Client.ClaimVictory], [Client.AbortGame],
 // [Client.AdjudicateGame], [Client.PauseClock], [Client.ResumeClock] and [Client.AddTime].
-func RequestID(id string) CallOption {
-	return option("RequestID", func(o *callOptions) { o.requestID = id })
+func RequestID(id string) RequestIDOption {
+	return optionOf(func(o *callOptions) { o.requestID = id })
 }
 
 // ExpectedSeq applies the move (or takeback, or answer to a takeback request) only if the
@@ -106,20 +40,20 @@ func RequestID(id string) CallOption {
 // STALE_SEQ. For [Client.SubmitMove], [Client.TakeBack] and [Client.AnswerTakeBack]. For a
 // move, seats coming and going in a game keeping presence ([Presence]) change no position: a
 // seq that only "seat_presence_changed" events passed still holds.
-func ExpectedSeq(seq uint64) CallOption {
-	return option("ExpectedSeq", func(o *callOptions) { o.expectedSeq = &seq })
+func ExpectedSeq(seq uint64) ExpectedSeqOption {
+	return optionOf(func(o *callOptions) { o.expectedSeq = &seq })
 }
 
 // ValidateOnly checks the move without applying it. For [Client.SubmitMove].
-func ValidateOnly() CallOption {
-	return option("ValidateOnly", func(o *callOptions) { o.validateOnly = true })
+func ValidateOnly() SubmitMoveOption {
+	return optionOf(func(o *callOptions) { o.validateOnly = true })
 }
 
 // BasicAnswer leaves the game's view out of the answer (SUBMIT_MOVE_VIEW_BASIC): it still
 // has the seq, the events, the seats to act, the status and the outcome, for a caller that
 // keeps its own board or follows the events. For [Client.SubmitMove].
-func BasicAnswer() CallOption {
-	return option("BasicAnswer", func(o *callOptions) { o.moveView = tabulav1.SubmitMoveView_SUBMIT_MOVE_VIEW_BASIC })
+func BasicAnswer() SubmitMoveOption {
+	return optionOf(func(o *callOptions) { o.moveView = tabulav1.SubmitMoveView_SUBMIT_MOVE_VIEW_BASIC })
 }
 
 // Private makes the created game refuse spectators (reason PRIVATE_GAME): only its seats
@@ -127,8 +61,8 @@ func BasicAnswer() CallOption {
 // [Client.BatchCreateGames]), and for the CreateSeries and CreateTournament calls,
 // whose every game it makes private, and the series or tournament too: only its players'
 // tokens and service keys may read it.
-func Private() CallOption {
-	return option("Private", func(o *callOptions) { o.private = true })
+func Private() CreationOption {
+	return optionOf(func(o *callOptions) { o.private = true })
 }
 
 // StartTime schedules the created game to start at t, at most 30 days ahead
@@ -144,8 +78,8 @@ func Private() CallOption {
 // time to the millisecond, rounded up (the game never starts before t). For the CreateGame calls and the GameFrom builders of
 // [Client.BatchCreateGames]; the CreateSeries calls and [Client.CreateRematch] do not take
 // it.
-func StartTime(t time.Time) CallOption {
-	return option("StartTime", func(o *callOptions) {
+func StartTime(t time.Time) GameOption {
+	return optionOf(func(o *callOptions) {
 		o.startTime = nil
 		if !t.IsZero() {
 			o.startTime = timestamppb.New(t)
@@ -165,8 +99,8 @@ func StartTime(t time.Time) CallOption {
 // delay in GetGame().GetSpectatorDelay(), and a rematch ([Client.CreateRematch]) keeps it.
 // For the CreateGame calls and the GameFrom builders of [Client.BatchCreateGames]; the
 // CreateSeries calls and [Client.CreateRematch] do not take it.
-func SpectatorDelay(plies uint32, d time.Duration) CallOption {
-	return option("SpectatorDelay", func(o *callOptions) {
+func SpectatorDelay(plies uint32, d time.Duration) GameOption {
+	return optionOf(func(o *callOptions) {
 		o.delay = &tabulav1.SpectatorDelay{Plies: plies}
 		if d != 0 {
 			o.delay.Duration = durationpb.New(d)
@@ -183,8 +117,8 @@ func SpectatorDelay(plies uint32, d time.Duration) CallOption {
 // GetGame().GetOwnerStreamMoves(), and a rematch ([Client.CreateRematch]) keeps it. For the
 // CreateGame calls and the GameFrom builders of [Client.BatchCreateGames]; the CreateSeries
 // calls and [Client.CreateRematch] do not take it.
-func OwnerStreamMoves() CallOption {
-	return option("OwnerStreamMoves", func(o *callOptions) { o.ownerMoves = true })
+func OwnerStreamMoves() GameOption {
+	return optionOf(func(o *callOptions) { o.ownerMoves = true })
 }
 
 // Starter sets which seat moves first in the created game (GameConfig.starter), on a copy of
@@ -200,43 +134,43 @@ func OwnerStreamMoves() CallOption {
 // it), a saved configuration's with the starter it was saved with
 // ([Client.CreateGameFromSavedConfig]), and a PGN import is chess; to start a preset's game
 // with another seat, create it from the preset's configuration with Starter.
-func Starter(s tabulav1.Starter) CallOption {
-	return option("Starter", func(o *callOptions) { o.starter = &s })
+func Starter(s tabulav1.Starter) ConfigOption {
+	return optionOf(func(o *callOptions) { o.starter = &s })
 }
 
 // Ply imports only the first n plies (half-moves) of the PGN. For [Client.CreateGameFromPGN]
 // and [GameFromPGN].
-func Ply(n uint32) CallOption {
-	return option("Ply", func(o *callOptions) { o.ply = &n })
+func Ply(n uint32) GamePGNOption {
+	return optionOf(func(o *callOptions) { o.ply = &n })
 }
 
 // OfKind lists only games of kind. For [Client.ListGames].
-func OfKind(kind tabulav1.GameKind) CallOption {
-	return option("OfKind", func(o *callOptions) { o.kind = kind })
+func OfKind(kind tabulav1.GameKind) ListGamesOption {
+	return optionOf(func(o *callOptions) { o.kind = kind })
 }
 
 // InStatus lists only games in status; without it every status but archived is listed.
 // For [Client.ListGames].
-func InStatus(status tabulav1.GameStatus) CallOption {
-	return option("InStatus", func(o *callOptions) { o.status = status })
+func InStatus(status tabulav1.GameStatus) ListGamesOption {
+	return optionOf(func(o *callOptions) { o.status = status })
 }
 
 // CreatedAfter lists only games created at or after t. For [Client.ListGames].
-func CreatedAfter(t time.Time) CallOption {
-	return option("CreatedAfter", func(o *callOptions) { o.after = timestamppb.New(t) })
+func CreatedAfter(t time.Time) ListGamesOption {
+	return optionOf(func(o *callOptions) { o.after = timestamppb.New(t) })
 }
 
 // CreatedBefore lists only games created before t. For [Client.ListGames].
-func CreatedBefore(t time.Time) CallOption {
-	return option("CreatedBefore", func(o *callOptions) { o.before = timestamppb.New(t) })
+func CreatedBefore(t time.Time) ListGamesOption {
+	return optionOf(func(o *callOptions) { o.before = timestamppb.New(t) })
 }
 
 // PageSize sets how many games (or saved configurations, or series, or tournaments, or
 // ratings) a page holds at most: 0 means 50, more than 500 means 500. For [Client.ListGames],
 // [Client.ListSavedConfigs], [Client.ListSeries], [Client.ListTournaments] and
 // [Client.ListLeaderboard].
-func PageSize(n int32) CallOption {
-	return option("PageSize", func(o *callOptions) { o.pageSize = n })
+func PageSize(n int32) PageOption {
+	return optionOf(func(o *callOptions) { o.pageSize = n })
 }
 
 // PageToken asks for the page after the one whose GetNextPageToken() this is
@@ -248,31 +182,15 @@ func PageSize(n int32) CallOption {
 // leaderboard's pool) must be those of that call. For [Client.ListGames],
 // [Client.ListSavedConfigs], [Client.ListSeries], [Client.ListTournaments] and
 // [Client.ListLeaderboard].
-func PageToken(token string) CallOption {
-	return option("PageToken", func(o *callOptions) { o.pageToken = token })
-}
-
-// apply reads opts, refusing those that call does not take.
-func apply(call string, opts []CallOption, allowed ...string) (callOptions, error) {
-	var o callOptions
-	for _, opt := range opts {
-		opt(&o)
-	}
-next:
-	for _, name := range o.given {
-		for _, ok := range allowed {
-			if name == ok {
-				continue next
-			}
-		}
-		return o, fmt.Errorf("tabula: %s does not take the option %s", call, name)
-	}
-	return o, nil
+func PageToken(token string) PageOption {
+	return optionOf(func(o *callOptions) { o.pageToken = token })
 }
 
 // unary makes one call through the stub and turns its error into an [*Error].
-func unary[Request, Response any](ctx context.Context, call func(context.Context, Request, ...grpc.CallOption) (Response, error), request Request) (Response, error) {
-	response, err := call(ctx, request)
+func unary[Request, Response any](
+	ctx context.Context, call func(context.Context, Request, ...grpc.CallOption) (Response, error), request Request, o callOptions,
+) (Response, error) {
+	response, err := call(ctx, request, o.grpc...)
 	if err != nil {
 		var zero Response
 		return zero, fromStatus(err)
@@ -281,8 +199,9 @@ func unary[Request, Response any](ctx context.Context, call func(context.Context
 }
 
 // ListGameKinds lists every game kind the server hosts, with seat names, defaults and presets.
-func (c *Client) ListGameKinds(ctx context.Context) ([]*tabulav1.GameKindInfo, error) {
-	response, err := unary(ctx, c.stub.ListGameKinds, &tabulav1.ListGameKindsRequest{})
+func (c *Client) ListGameKinds(ctx context.Context, opts ...CallOption) ([]*tabulav1.GameKindInfo, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.ListGameKinds, &tabulav1.ListGameKindsRequest{}, o)
 	return response.GetKinds(), err
 }
 
@@ -292,8 +211,8 @@ func (c *Client) ListGameKinds(ctx context.Context) ([]*tabulav1.GameKindInfo, e
 // [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool]
 // (RATING_POOL_PRESET rates it in the preset's own pool). Needs a service key.
 // [GameFromPreset] builds the same request for [Client.BatchCreateGames].
-func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
-	return c.createGame(ctx, "CreateGameFromPreset", presetSource(kind, preset), opts)
+func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, opts ...CreateGameOption) (*tabulav1.CreateGameResponse, error) {
+	return c.createGame(ctx, "CreateGameFromPreset", presetSource(kind, preset), collect(opts))
 }
 
 // CreateGameFromConfig creates a game from a full configuration; zero fields take their
@@ -305,8 +224,8 @@ func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKin
 // ended the game may still be taken back), each set on a copy of config, which is left
 // unchanged. Needs a service key. [GameFromConfig] builds the same request for
 // [Client.BatchCreateGames].
-func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
-	return c.createGame(ctx, "CreateGameFromConfig", configSource(config), opts)
+func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.GameConfig, opts ...CreateGameConfigOption) (*tabulav1.CreateGameResponse, error) {
+	return c.createGame(ctx, "CreateGameFromConfig", configSource(config), collect(opts))
 }
 
 // CreateGameFromPGN creates a chess game from a game in PGN (at most 1 MiB), at the
@@ -315,8 +234,8 @@ func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.Game
 // [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay],
 // [OwnerStreamMoves], [RatingPool]. Needs a service key.
 // [GameFromPGN] builds the same request for [Client.BatchCreateGames].
-func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
-	return c.createGame(ctx, "CreateGameFromPGN", pgnSource(pgn), opts)
+func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...CreateGamePGNOption) (*tabulav1.CreateGameResponse, error) {
+	return c.createGame(ctx, "CreateGameFromPGN", pgnSource(pgn), collect(opts))
 }
 
 // CreateGameFromSavedConfig creates a game from name, one of the caller's saved
@@ -327,12 +246,12 @@ func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...Call
 // reason SAVED_CONFIG_NOT_FOUND. Options: [Private], [RequestID], [Bots], [AllowHints],
 // [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool]; the clock, the starter and the
 // presence belong to the saved configuration, so [Clock], [OnTimeout], [FirstMoveWindow], [Starter], [Presence] and
-// [EndingTakebackWindow] are refused (update the saved configuration, or create the game from its GetConfig() with
+// [EndingTakebackWindow] do not compile with it (update the saved configuration, or create the game from its GetConfig() with
 // [Client.CreateGameFromConfig]).
 // Needs a service key.
 // [GameFromSavedConfig] builds the same request for [Client.BatchCreateGames].
-func (c *Client) CreateGameFromSavedConfig(ctx context.Context, name string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
-	return c.createGame(ctx, "CreateGameFromSavedConfig", savedConfigSource(name), opts)
+func (c *Client) CreateGameFromSavedConfig(ctx context.Context, name string, opts ...CreateGameOption) (*tabulav1.CreateGameResponse, error) {
+	return c.createGame(ctx, "CreateGameFromSavedConfig", savedConfigSource(name), collect(opts))
 }
 
 // BatchCreateGames creates several games in one call, all or nothing: 1 to 500 of them, in
@@ -359,53 +278,50 @@ func (c *Client) CreateGameFromSavedConfig(ctx context.Context, name string, opt
 // games in progress counts the whole batch: RESOURCE_EXHAUSTED, reason TOO_MANY_GAMES
 // (metadata "limit"), when they do not all fit. A nil request fails without calling the
 // server. Needs a service key.
-func (c *Client) BatchCreateGames(ctx context.Context, requests []*tabulav1.CreateGameRequest, opts ...CallOption) ([]*tabulav1.CreateGameResponse, error) {
-	o, err := apply("BatchCreateGames", opts, "RequestID")
-	if err != nil {
-		return nil, err
-	}
+func (c *Client) BatchCreateGames(ctx context.Context, requests []*tabulav1.CreateGameRequest, opts ...WriteOption) ([]*tabulav1.CreateGameResponse, error) {
+	o := collect(opts)
 	for i, request := range requests {
 		if request == nil {
 			return nil, fmt.Errorf("tabula: BatchCreateGames: requests[%d] is nil (was a GameFrom builder's error dropped?)", i)
 		}
 	}
-	response, err := unary(ctx, c.stub.BatchCreateGames, &tabulav1.BatchCreateGamesRequest{Requests: requests, RequestId: o.requestID})
+	response, err := unary(ctx, c.stub.BatchCreateGames, &tabulav1.BatchCreateGamesRequest{Requests: requests, RequestId: o.requestID}, o)
 	return response.GetGames(), err
 }
 
 // GameFromPreset is the request [Client.CreateGameFromPreset] sends, for
 // [Client.BatchCreateGames]: a game of kind from one of its presets. It takes the options
 // CreateGameFromPreset takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
-// [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool]) and refuses the
-// others, without calling the server.
-func GameFromPreset(kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
-	return gameRequest("GameFromPreset", presetSource(kind, preset), opts, false)
+// [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool]: the
+// [GameOption]s); the others do not compile with it.
+func GameFromPreset(kind tabulav1.GameKind, preset string, opts ...GameOption) (*tabulav1.CreateGameRequest, error) {
+	return gameRequest("GameFromPreset", presetSource(kind, preset), collect(opts))
 }
 
 // GameFromConfig is the request [Client.CreateGameFromConfig] sends, for
 // [Client.BatchCreateGames]: a game from a full configuration. It takes the options
 // CreateGameFromConfig takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
 // [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool], [Clock], [OnTimeout], [FirstMoveWindow],
-// [Starter], [Presence], [EndingTakebackWindow], the last six set on a copy of config) and
-// refuses the others.
-func GameFromConfig(config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
-	return gameRequest("GameFromConfig", configSource(config), opts, false)
+// [Starter], [Presence], [EndingTakebackWindow], the last six set on a copy of config: the
+// [GameConfigOption]s).
+func GameFromConfig(config *tabulav1.GameConfig, opts ...GameConfigOption) (*tabulav1.CreateGameRequest, error) {
+	return gameRequest("GameFromConfig", configSource(config), collect(opts))
 }
 
 // GameFromPGN is the request [Client.CreateGameFromPGN] sends, for
 // [Client.BatchCreateGames]: a chess game imported from PGN. It takes the options
 // CreateGameFromPGN takes but [RequestID] ([Ply], [Private], [Bots], [AllowHints],
-// [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool]) and refuses the others.
-func GameFromPGN(pgn string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
-	return gameRequest("GameFromPGN", pgnSource(pgn), opts, false)
+// [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool]: the [GamePGNOption]s).
+func GameFromPGN(pgn string, opts ...GamePGNOption) (*tabulav1.CreateGameRequest, error) {
+	return gameRequest("GameFromPGN", pgnSource(pgn), collect(opts))
 }
 
 // GameFromSavedConfig is the request [Client.CreateGameFromSavedConfig] sends, for
 // [Client.BatchCreateGames]: a game from one of the caller's saved configurations. It takes
 // the options CreateGameFromSavedConfig takes but [RequestID] ([Private], [Bots],
-// [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool]) and refuses the others.
-func GameFromSavedConfig(name string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
-	return gameRequest("GameFromSavedConfig", savedConfigSource(name), opts, false)
+// [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool]: the [GameOption]s).
+func GameFromSavedConfig(name string, opts ...GameOption) (*tabulav1.CreateGameRequest, error) {
+	return gameRequest("GameFromSavedConfig", savedConfigSource(name), collect(opts))
 }
 
 func presetSource(kind tabulav1.GameKind, preset string) *tabulav1.CreateGameRequest {
@@ -424,39 +340,22 @@ func savedConfigSource(name string) *tabulav1.CreateGameRequest {
 	return &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_SavedConfig{SavedConfig: name}}
 }
 
-// createGame sends the creation that gameRequest builds from request and opts.
-func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.CreateGameRequest, opts []CallOption) (*tabulav1.CreateGameResponse, error) {
-	request, err := gameRequest(call, request, opts, true)
+// createGame sends the creation that gameRequest builds from request and o.
+func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.CreateGameRequest, o callOptions) (*tabulav1.CreateGameResponse, error) {
+	request, err := gameRequest(call, request, o)
 	if err != nil {
 		return nil, err
 	}
-	return unary(ctx, c.stub.CreateGame, request)
+	return unary(ctx, c.stub.CreateGame, request, o)
 }
 
 // gameRequest is the one way a creation's request is built, for the CreateGame calls and
 // for the GameFrom builders of a batch: request, holding the source (and the kind of a
-// preset), with opts applied. Every creation takes [Private], [Bots], [AllowHints],
-// [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves] and [RatingPool]; a configuration also [Clock], [OnTimeout],
-// [FirstMoveWindow], [Starter], [Presence] and [EndingTakebackWindow], applied to a copy of it; a PGN [Ply]; and a single creation (not a request of a batch, which has
-// none of its own) [RequestID]. Any other option is refused.
-func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOption, single bool) (*tabulav1.CreateGameRequest, error) {
-	allowed := []string{"Private", "Bots", "AllowHints", "Players", "Labels", "StartTime", "SpectatorDelay", "OwnerStreamMoves", "RatingPool"}
-	if single {
-		allowed = append(allowed, "RequestID")
-	} else if read, _ := apply(call, opts); slices.Contains(read.given, "RequestID") {
-		// Said before any other refusal, with where the request id belongs.
-		return nil, fmt.Errorf("tabula: %s does not take the option RequestID: a request of a batch has none of its own (give RequestID to BatchCreateGames)", call)
-	}
-	switch request.GetSource().(type) {
-	case *tabulav1.CreateGameRequest_Config:
-		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter", "Presence", "EndingTakebackWindow")
-	case *tabulav1.CreateGameRequest_Pgn:
-		allowed = append(allowed, "Ply")
-	}
-	o, err := apply(call, opts, allowed...)
-	if err != nil {
-		return nil, err
-	}
+// preset), with o applied; a configuration's options ([Clock], [OnTimeout],
+// [FirstMoveWindow], [Starter], [Presence], [EndingTakebackWindow]) on a copy of it. The
+// option types keep out what a source does not take (a request of a batch has no
+// [RequestID] of its own), so o holds only what applies.
+func gameRequest(call string, request *tabulav1.CreateGameRequest, o callOptions) (*tabulav1.CreateGameRequest, error) {
 	switch source := request.GetSource().(type) {
 	case *tabulav1.CreateGameRequest_Config:
 		copied, err := o.configured(call, source.Config)
@@ -522,8 +421,9 @@ func (o *callOptions) configured(call string, config *tabulav1.GameConfig) (*tab
 // GetRating() ([RatingPool]: the pool, the players as rated, their ratings before and, once
 // GetRated(), after it), and for a game of a series its GetSeriesId()
 // and GetSeriesGameNumber() (from 1).
-func (c *Client) GetGame(ctx context.Context, gameID string) (*tabulav1.Game, error) {
-	response, err := unary(ctx, c.stub.GetGame, &tabulav1.GetGameRequest{GameId: gameID})
+func (c *Client) GetGame(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.Game, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.GetGame, &tabulav1.GetGameRequest{GameId: gameID}, o)
 	return response.GetGame(), err
 }
 
@@ -532,11 +432,8 @@ func (c *Client) GetGame(ctx context.Context, gameID string) (*tabulav1.Game, er
 // carrying every one of them); paging [PageSize], [PageToken] (the response's
 // GetNextPageToken(), empty on the last page; later pages take the same filters). Needs a
 // service key.
-func (c *Client) ListGames(ctx context.Context, opts ...CallOption) (*tabulav1.ListGamesResponse, error) {
-	o, err := apply("ListGames", opts, "OfKind", "InStatus", "CreatedAfter", "CreatedBefore", "OfPlayer", "Labels", "PageSize", "PageToken")
-	if err != nil {
-		return nil, err
-	}
+func (c *Client) ListGames(ctx context.Context, opts ...ListGamesOption) (*tabulav1.ListGamesResponse, error) {
+	o := collect(opts)
 	return unary(ctx, c.stub.ListGames, &tabulav1.ListGamesRequest{
 		PageSize:         o.pageSize,
 		PageToken:        o.pageToken,
@@ -546,7 +443,7 @@ func (c *Client) ListGames(ctx context.Context, opts ...CallOption) (*tabulav1.L
 		CreateTimeBefore: o.before,
 		PlayerId:         o.playerID,
 		Labels:           o.labels,
-	})
+	}, o)
 }
 
 // GetView returns the game as this client's credential may see it. Option: [AtSeq], the game
@@ -558,19 +455,17 @@ func (c *Client) ListGames(ctx context.Context, opts ...CallOption) (*tabulav1.L
 // 0 or a seq beyond the log fails with OUT_OF_RANGE, reason SEQ_OUT_OF_RANGE. A spectator of
 // a game created with [SpectatorDelay] sees it, until it is over, as it stood that delay ago
 // (the view's GetSeq() is the last event shown).
-func (c *Client) GetView(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.View, error) {
-	o, err := apply("GetView", opts, "AtSeq")
-	if err != nil {
-		return nil, err
-	}
-	response, err := unary(ctx, c.stub.GetView, &tabulav1.GetViewRequest{GameId: gameID, AtSeq: o.atSeq})
+func (c *Client) GetView(ctx context.Context, gameID string, opts ...GetViewOption) (*tabulav1.View, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.GetView, &tabulav1.GetViewRequest{GameId: gameID, AtSeq: o.atSeq}, o)
 	return response.GetView(), err
 }
 
 // ListLegalMoves lists the moves seat may make now, each ready for [Client.SubmitMove];
 // seat 0 means the caller's own seat.
-func (c *Client) ListLegalMoves(ctx context.Context, gameID string, seat uint32) (*tabulav1.ListLegalMovesResponse, error) {
-	return unary(ctx, c.stub.ListLegalMoves, &tabulav1.ListLegalMovesRequest{GameId: gameID, Seat: seat})
+func (c *Client) ListLegalMoves(ctx context.Context, gameID string, seat uint32, opts ...CallOption) (*tabulav1.ListLegalMovesResponse, error) {
+	o := collect(opts)
+	return unary(ctx, c.stub.ListLegalMoves, &tabulav1.ListLegalMovesRequest{GameId: gameID, Seat: seat}, o)
 }
 
 // SubmitMove plays move as this client's seat. Build move with the constructors of this
@@ -578,30 +473,25 @@ func (c *Client) ListLegalMoves(ctx context.Context, gameID string, seat uint32)
 // [Client.ListLegalMoves]. Options: [ExpectedSeq], [RequestID], [ValidateOnly], [BasicAnswer].
 // Before the start of a game scheduled ahead ([StartTime]) it fails with
 // FAILED_PRECONDITION, reason GAME_NOT_STARTED, metadata "start_time" (RFC 3339).
-func (c *Client) SubmitMove(ctx context.Context, gameID string, move *tabulav1.Move, opts ...CallOption) (*tabulav1.SubmitMoveResponse, error) {
-	o, err := apply("SubmitMove", opts, "ExpectedSeq", "RequestID", "ValidateOnly", "BasicAnswer")
-	if err != nil {
-		return nil, err
-	}
+func (c *Client) SubmitMove(ctx context.Context, gameID string, move *tabulav1.Move, opts ...SubmitMoveOption) (*tabulav1.SubmitMoveResponse, error) {
+	o := collect(opts)
 	return unary(ctx, c.stub.SubmitMove, &tabulav1.SubmitMoveRequest{
 		GameId: gameID, Move: move, ExpectedSeq: o.expectedSeq, RequestId: o.requestID, ValidateOnly: o.validateOnly,
 		View: o.moveView,
-	})
+	}, o)
 }
 
 // Resign resigns this client's seat, on its turn or not; the game ends. Option: [RequestID].
-func (c *Client) Resign(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.ResignResponse, error) {
-	o, err := apply("Resign", opts, "RequestID")
-	if err != nil {
-		return nil, err
-	}
-	return unary(ctx, c.stub.Resign, &tabulav1.ResignRequest{GameId: gameID, RequestId: o.requestID})
+func (c *Client) Resign(ctx context.Context, gameID string, opts ...WriteOption) (*tabulav1.ResignResponse, error) {
+	o := collect(opts)
+	return unary(ctx, c.stub.Resign, &tabulav1.ResignRequest{GameId: gameID, RequestId: o.requestID}, o)
 }
 
 // ExportPGN returns a chess game, running or finished, in PGN (reason UNSUPPORTED_BY_GAME
 // for another game).
-func (c *Client) ExportPGN(ctx context.Context, gameID string) (string, error) {
-	response, err := unary(ctx, c.stub.ExportPgn, &tabulav1.ExportPgnRequest{GameId: gameID})
+func (c *Client) ExportPGN(ctx context.Context, gameID string, opts ...CallOption) (string, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.ExportPgn, &tabulav1.ExportPgnRequest{GameId: gameID}, o)
 	return response.GetPgn(), err
 }
 
@@ -614,16 +504,13 @@ func (c *Client) ExportPGN(ctx context.Context, gameID string) (string, error) {
 // finished anyone who may read it may, a spectator included, and its final position answers
 // HINT_RESULT_ALREADY_SOLVED with seat 0. Options: [MaxTime], [MaxNodes] (the search's
 // budget), [AtSeq] (an earlier position of a finished game).
-func (c *Client) GetHint(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.GetHintResponse, error) {
-	o, err := apply("GetHint", opts, "MaxTime", "MaxNodes", "AtSeq")
-	if err != nil {
-		return nil, err
-	}
+func (c *Client) GetHint(ctx context.Context, gameID string, opts ...GetHintOption) (*tabulav1.GetHintResponse, error) {
+	o := collect(opts)
 	request := &tabulav1.GetHintRequest{GameId: gameID, MaxNodes: o.maxNodes, AtSeq: o.atSeq}
 	if o.maxTime != 0 {
 		request.MaxTime = durationpb.New(o.maxTime)
 	}
-	return unary(ctx, c.stub.GetHint, request)
+	return unary(ctx, c.stub.GetHint, request, o)
 }
 
 // TakeBack takes back this client's seat's own last move while no other seat has moved
@@ -645,12 +532,9 @@ func (c *Client) GetHint(ctx context.Context, gameID string, opts ...CallOption)
 // TakeBack while the request waits fails with FAILED_PRECONDITION, reason
 // TAKEBACK_ALREADY_REQUESTED; a move made before the answer lets the request lapse.
 // Options: [ExpectedSeq], [RequestID].
-func (c *Client) TakeBack(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.TakeBackResponse, error) {
-	o, err := apply("TakeBack", opts, "ExpectedSeq", "RequestID")
-	if err != nil {
-		return nil, err
-	}
-	return unary(ctx, c.stub.TakeBack, &tabulav1.TakeBackRequest{GameId: gameID, ExpectedSeq: o.expectedSeq, RequestId: o.requestID})
+func (c *Client) TakeBack(ctx context.Context, gameID string, opts ...TakeBackOption) (*tabulav1.TakeBackResponse, error) {
+	o := collect(opts)
+	return unary(ctx, c.stub.TakeBack, &tabulav1.TakeBackRequest{GameId: gameID, ExpectedSeq: o.expectedSeq, RequestId: o.requestID}, o)
 }
 
 // AnswerTakeBack answers, as this client's seat, the other seat's takeback request in a game
@@ -666,14 +550,11 @@ func (c *Client) TakeBack(ctx context.Context, gameID string, opts ...CallOption
 // the game back in progress, a "move_taken_back" event then "game_resumed"; answered after
 // the window, it fails with GAME_OVER). Options: [ExpectedSeq] (ABORTED, reason STALE_SEQ,
 // when the game has moved on), [RequestID].
-func (c *Client) AnswerTakeBack(ctx context.Context, gameID string, accept bool, opts ...CallOption) (*tabulav1.AnswerTakeBackResponse, error) {
-	o, err := apply("AnswerTakeBack", opts, "ExpectedSeq", "RequestID")
-	if err != nil {
-		return nil, err
-	}
+func (c *Client) AnswerTakeBack(ctx context.Context, gameID string, accept bool, opts ...TakeBackOption) (*tabulav1.AnswerTakeBackResponse, error) {
+	o := collect(opts)
 	return unary(ctx, c.stub.AnswerTakeBack, &tabulav1.AnswerTakeBackRequest{
 		GameId: gameID, Accept: accept, ExpectedSeq: o.expectedSeq, RequestId: o.requestID,
-	})
+	}, o)
 }
 
 // ClaimVictory claims, as this client's seat, the game its opponent has left: in a two-seat
@@ -692,12 +573,9 @@ func (c *Client) AnswerTakeBack(ctx context.Context, gameID string, accept bool,
 // move is present), and CLAIM_TOO_EARLY before the seat to move has been gone for the
 // game's claimAfter, whose metadata "claimable_at" (RFC 3339) says from when. Options:
 // [ClaimDraw], [RequestID].
-func (c *Client) ClaimVictory(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.ClaimVictoryResponse, error) {
-	o, err := apply("ClaimVictory", opts, "ClaimDraw", "RequestID")
-	if err != nil {
-		return nil, err
-	}
-	return unary(ctx, c.stub.ClaimVictory, &tabulav1.ClaimVictoryRequest{GameId: gameID, Draw: o.claimDraw, RequestId: o.requestID})
+func (c *Client) ClaimVictory(ctx context.Context, gameID string, opts ...ClaimVictoryOption) (*tabulav1.ClaimVictoryResponse, error) {
+	o := collect(opts)
+	return unary(ctx, c.stub.ClaimVictory, &tabulav1.ClaimVictoryRequest{GameId: gameID, Draw: o.claimDraw, RequestId: o.requestID}, o)
 }
 
 // ArchiveGame archives a finished game (FAILED_PRECONDITION, reason GAME_NOT_FINISHED
@@ -705,22 +583,25 @@ func (c *Client) ClaimVictory(ctx context.Context, gameID string, opts ...CallOp
 // still be taken back: its metadata "final_at", RFC 3339, says when the end is final): it
 // stays readable but leaves the default [Client.ListGames] listing. Returns the archived
 // game. Needs a service key.
-func (c *Client) ArchiveGame(ctx context.Context, gameID string) (*tabulav1.Game, error) {
-	response, err := unary(ctx, c.stub.ArchiveGame, &tabulav1.ArchiveGameRequest{GameId: gameID})
+func (c *Client) ArchiveGame(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.Game, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.ArchiveGame, &tabulav1.ArchiveGameRequest{GameId: gameID}, o)
 	return response.GetGame(), err
 }
 
 // DeleteGame deletes a game and its history for good; its open event streams end. Needs a
 // service key.
-func (c *Client) DeleteGame(ctx context.Context, gameID string) error {
-	_, err := unary(ctx, c.stub.DeleteGame, &tabulav1.DeleteGameRequest{GameId: gameID})
+func (c *Client) DeleteGame(ctx context.Context, gameID string, opts ...CallOption) error {
+	o := collect(opts)
+	_, err := unary(ctx, c.stub.DeleteGame, &tabulav1.DeleteGameRequest{GameId: gameID}, o)
 	return err
 }
 
 // ReissueSeatToken issues a new token for seat (from 1); the old one stops working at once.
 // Needs a service key.
-func (c *Client) ReissueSeatToken(ctx context.Context, gameID string, seat uint32) (*tabulav1.SeatToken, error) {
-	response, err := unary(ctx, c.stub.ReissueSeatToken, &tabulav1.ReissueSeatTokenRequest{GameId: gameID, Seat: seat})
+func (c *Client) ReissueSeatToken(ctx context.Context, gameID string, seat uint32, opts ...CallOption) (*tabulav1.SeatToken, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.ReissueSeatToken, &tabulav1.ReissueSeatTokenRequest{GameId: gameID, Seat: seat}, o)
 	return response.GetSeatToken(), err
 }
 
@@ -737,26 +618,25 @@ func (c *Client) ReissueSeatToken(ctx context.Context, gameID string, seat uint3
 // caller saved this name already ([Client.UpdateSavedConfig] replaces one);
 // RESOURCE_EXHAUSTED, reason TOO_MANY_SAVED_CONFIGS, beyond the server's cap (1,000 a key).
 // Needs a service key.
-func (c *Client) CreateSavedConfig(ctx context.Context, saved *tabulav1.SavedConfig) (*tabulav1.SavedConfig, error) {
-	return unary(ctx, c.stub.CreateSavedConfig, &tabulav1.CreateSavedConfigRequest{SavedConfig: saved})
+func (c *Client) CreateSavedConfig(ctx context.Context, saved *tabulav1.SavedConfig, opts ...CallOption) (*tabulav1.SavedConfig, error) {
+	o := collect(opts)
+	return unary(ctx, c.stub.CreateSavedConfig, &tabulav1.CreateSavedConfigRequest{SavedConfig: saved}, o)
 }
 
 // GetSavedConfig returns the caller's saved configuration called name (NOT_FOUND, reason
 // SAVED_CONFIG_NOT_FOUND, when it has none of that name). Needs a service key.
-func (c *Client) GetSavedConfig(ctx context.Context, name string) (*tabulav1.SavedConfig, error) {
-	return unary(ctx, c.stub.GetSavedConfig, &tabulav1.GetSavedConfigRequest{Name: name})
+func (c *Client) GetSavedConfig(ctx context.Context, name string, opts ...CallOption) (*tabulav1.SavedConfig, error) {
+	o := collect(opts)
+	return unary(ctx, c.stub.GetSavedConfig, &tabulav1.GetSavedConfigRequest{Name: name}, o)
 }
 
 // ListSavedConfigs lists the caller's saved configurations by name, one page at a time.
 // Options: paging [PageSize] (0: 50, at most 500), [PageToken] (the response's
 // GetNextPageToken(), the last name of the page before; empty on the last page). Needs a
 // service key.
-func (c *Client) ListSavedConfigs(ctx context.Context, opts ...CallOption) (*tabulav1.ListSavedConfigsResponse, error) {
-	o, err := apply("ListSavedConfigs", opts, "PageSize", "PageToken")
-	if err != nil {
-		return nil, err
-	}
-	return unary(ctx, c.stub.ListSavedConfigs, &tabulav1.ListSavedConfigsRequest{PageSize: o.pageSize, PageToken: o.pageToken})
+func (c *Client) ListSavedConfigs(ctx context.Context, opts ...ListSavedConfigsOption) (*tabulav1.ListSavedConfigsResponse, error) {
+	o := collect(opts)
+	return unary(ctx, c.stub.ListSavedConfigs, &tabulav1.ListSavedConfigsRequest{PageSize: o.pageSize, PageToken: o.pageToken}, o)
 }
 
 // UpdateSavedConfig replaces the description and configuration of the caller's saved
@@ -765,15 +645,17 @@ func (c *Client) ListSavedConfigs(ctx context.Context, opts ...CallOption) (*tab
 // from it keep the copy they made. Returns the configuration as saved. Fails with NOT_FOUND,
 // reason SAVED_CONFIG_NOT_FOUND, for a name the caller has not saved, and with the
 // INVALID_ARGUMENT reasons of [Client.CreateSavedConfig]. Needs a service key.
-func (c *Client) UpdateSavedConfig(ctx context.Context, saved *tabulav1.SavedConfig) (*tabulav1.SavedConfig, error) {
-	return unary(ctx, c.stub.UpdateSavedConfig, &tabulav1.UpdateSavedConfigRequest{SavedConfig: saved})
+func (c *Client) UpdateSavedConfig(ctx context.Context, saved *tabulav1.SavedConfig, opts ...CallOption) (*tabulav1.SavedConfig, error) {
+	o := collect(opts)
+	return unary(ctx, c.stub.UpdateSavedConfig, &tabulav1.UpdateSavedConfigRequest{SavedConfig: saved}, o)
 }
 
 // DeleteSavedConfig deletes the caller's saved configuration called name (NOT_FOUND, reason
 // SAVED_CONFIG_NOT_FOUND, when it has none of that name); games created from it are not
 // changed. Needs a service key.
-func (c *Client) DeleteSavedConfig(ctx context.Context, name string) error {
-	_, err := unary(ctx, c.stub.DeleteSavedConfig, &tabulav1.DeleteSavedConfigRequest{Name: name})
+func (c *Client) DeleteSavedConfig(ctx context.Context, name string, opts ...CallOption) error {
+	o := collect(opts)
+	_, err := unary(ctx, c.stub.DeleteSavedConfig, &tabulav1.DeleteSavedConfigRequest{Name: name}, o)
 	return err
 }
 
@@ -783,12 +665,9 @@ func (c *Client) DeleteSavedConfig(ctx context.Context, name string) error {
 // game in which no seat has moved twice yet: afterwards it fails with reason
 // TOO_LATE_TO_ABORT (adjudicate instead), and on a finished game with GAME_OVER.
 // Option: [RequestID].
-func (c *Client) AbortGame(ctx context.Context, gameID, explanation string, opts ...CallOption) (*tabulav1.Game, error) {
-	o, err := apply("AbortGame", opts, "RequestID")
-	if err != nil {
-		return nil, err
-	}
-	response, err := unary(ctx, c.stub.AbortGame, &tabulav1.AbortGameRequest{GameId: gameID, Explanation: explanation, RequestId: o.requestID})
+func (c *Client) AbortGame(ctx context.Context, gameID, explanation string, opts ...WriteOption) (*tabulav1.Game, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.AbortGame, &tabulav1.AbortGameRequest{GameId: gameID, Explanation: explanation, RequestId: o.requestID}, o)
 	return response.GetGame(), err
 }
 
@@ -798,15 +677,12 @@ func (c *Client) AbortGame(ctx context.Context, gameID, explanation string, opts
 // needs a service key and an explanation for people (at most 500 characters); on a finished
 // game it fails with reason GAME_OVER. Option: [RequestID].
 func (c *Client) AdjudicateGame(
-	ctx context.Context, gameID string, result tabulav1.OutcomeType, winner uint32, explanation string, opts ...CallOption,
+	ctx context.Context, gameID string, result tabulav1.OutcomeType, winner uint32, explanation string, opts ...WriteOption,
 ) (*tabulav1.Game, error) {
-	o, err := apply("AdjudicateGame", opts, "RequestID")
-	if err != nil {
-		return nil, err
-	}
+	o := collect(opts)
 	response, err := unary(ctx, c.stub.AdjudicateGame, &tabulav1.AdjudicateGameRequest{
 		GameId: gameID, Result: result, Winner: winner, Explanation: explanation, RequestId: o.requestID,
-	})
+	}, o)
 	return response.GetGame(), err
 }
 
@@ -817,12 +693,9 @@ func (c *Client) AdjudicateGame(
 // key. Fails with reason NO_CLOCK for a game without clocks, CLOCK_PAUSED when they are
 // paused already, OUT_OF_TIME when a seat's time had already run out, GAME_OVER for a
 // finished game. Option: [RequestID].
-func (c *Client) PauseClock(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.View, error) {
-	o, err := apply("PauseClock", opts, "RequestID")
-	if err != nil {
-		return nil, err
-	}
-	response, err := unary(ctx, c.stub.PauseClock, &tabulav1.PauseClockRequest{GameId: gameID, RequestId: o.requestID})
+func (c *Client) PauseClock(ctx context.Context, gameID string, opts ...WriteOption) (*tabulav1.View, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.PauseClock, &tabulav1.PauseClockRequest{GameId: gameID, RequestId: o.requestID}, o)
 	return response.GetView(), err
 }
 
@@ -830,12 +703,9 @@ func (c *Client) PauseClock(ctx context.Context, gameID string, opts ...CallOpti
 // time it had. The history gains a ClockResumed event. Returns the game as a spectator sees
 // it afterwards. Needs a service key. Fails with reason NO_CLOCK, CLOCK_NOT_PAUSED or
 // GAME_OVER. Option: [RequestID].
-func (c *Client) ResumeClock(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.View, error) {
-	o, err := apply("ResumeClock", opts, "RequestID")
-	if err != nil {
-		return nil, err
-	}
-	response, err := unary(ctx, c.stub.ResumeClock, &tabulav1.ResumeClockRequest{GameId: gameID, RequestId: o.requestID})
+func (c *Client) ResumeClock(ctx context.Context, gameID string, opts ...WriteOption) (*tabulav1.View, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.ResumeClock, &tabulav1.ResumeClockRequest{GameId: gameID, RequestId: o.requestID}, o)
 	return response.GetView(), err
 }
 
@@ -845,13 +715,10 @@ func (c *Client) ResumeClock(ctx context.Context, gameID string, opts ...CallOpt
 // game does not have or a d not from 1 ms to 1 day in whole milliseconds; with reason
 // NO_CLOCK, OUT_OF_TIME (the seat's time had already run out) or GAME_OVER. Option:
 // [RequestID].
-func (c *Client) AddTime(ctx context.Context, gameID string, seat uint32, d time.Duration, opts ...CallOption) (*tabulav1.View, error) {
-	o, err := apply("AddTime", opts, "RequestID")
-	if err != nil {
-		return nil, err
-	}
+func (c *Client) AddTime(ctx context.Context, gameID string, seat uint32, d time.Duration, opts ...WriteOption) (*tabulav1.View, error) {
+	o := collect(opts)
 	response, err := unary(ctx, c.stub.AddTime, &tabulav1.AddTimeRequest{
 		GameId: gameID, Seat: seat, Time: durationpb.New(d), RequestId: o.requestID,
-	})
+	}, o)
 	return response.GetView(), err
 }

@@ -165,7 +165,7 @@ func TestEveryCallAgainstALiveServer(t *testing.T) {
 	}
 
 	// Listing: filters and pages.
-	ids := func(opts ...tabula.CallOption) []string {
+	ids := func(opts ...tabula.ListGamesOption) []string {
 		t.Helper()
 		page, err := manager.ListGames(ctx, opts...)
 		if err != nil {

@@ -37,6 +37,9 @@ type options struct {
 	credential  string
 	timeout     time.Duration
 	dialOptions []grpc.DialOption
+	// retry is the unary calls' retry policy; nil retries nothing.
+	retry        *RetryPolicy
+	waitForReady bool
 }
 
 // Option configures [Dial] and [New].
@@ -74,15 +77,41 @@ func WithDefaultTimeout(timeout time.Duration) Option {
 }
 
 // WithDialOptions passes extra options to grpc.NewClient (interceptors, keepalive, ...).
+// An interceptor given here sees each call once, however often the client's retry policy
+// makes it.
 func WithDialOptions(dialOptions ...grpc.DialOption) Option {
 	return func(o *options) { o.dialOptions = append(o.dialOptions, dialOptions...) }
+}
+
+// WithRetryPolicy retries the client's unary calls under policy instead of
+// [DefaultRetryPolicy]: what is safe to retry, after code Unavailable (see [RetryPolicy]; a
+// zero field takes its default). The calls of [Client.Stub] and of the clients made by
+// [Client.As] follow it too. [Retry] and [NoRetry] set one call's.
+func WithRetryPolicy(policy RetryPolicy) Option {
+	return func(o *options) { o.retry = &policy }
+}
+
+// WithoutRetry makes every unary call of the client once: a call that fails with code
+// Unavailable (a server restarting) returns that error at once. [Retry] still retries one
+// call.
+func WithoutRetry() Option {
+	return func(o *options) { o.retry = nil }
+}
+
+// WithWaitForReady makes every unary call of the client wait, until its deadline, for a
+// connection to be ready instead of failing at once with code Unavailable while there is
+// none (gRPC's wait-for-ready; see [WaitForReady]). Off by default. Event streams, which have
+// no deadline, wait on their own terms (see [StreamOption]).
+func WithWaitForReady() Option {
+	return func(o *options) { o.waitForReady = true }
 }
 
 // New makes a client of the server at address ("host:port") without connecting: the
 // connection is made on the first call, and re-established by gRPC after a failure. Use
 // [Dial] to know at once that the server is there.
 func New(address string, opts ...Option) (*Client, error) {
-	o := options{timeout: DefaultTimeout}
+	policy := DefaultRetryPolicy
+	o := options{timeout: DefaultTimeout, retry: &policy}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -102,6 +131,8 @@ func New(address string, opts ...Option) (*Client, error) {
 		transport = credentials.NewTLS(o.tls)
 	}
 	dialOptions := append([]grpc.DialOption{grpc.WithTransportCredentials(transport)}, o.dialOptions...)
+	// Last in the chain, so the caller's own interceptors see one call, not its attempts.
+	dialOptions = append(dialOptions, grpc.WithChainUnaryInterceptor(retryInterceptor(o.retry, o.waitForReady)))
 	conn, err := grpc.NewClient(address, dialOptions...)
 	if err != nil {
 		return nil, fmt.Errorf("tabula: connect to %s: %w", address, err)
@@ -153,9 +184,11 @@ func (c *Client) Close() error {
 }
 
 // Stub is the generated stub, for calling the service directly with its own request and
-// response messages. Its calls act as this client: they carry its credential, and unary
-// calls get the default deadline ([DefaultTimeout]) when their context has none. Turn its
-// errors into an [*Error] with [ErrorFrom].
+// response messages. Its calls act as this client: they carry its credential, unary calls
+// get the default deadline ([DefaultTimeout]) when their context has none, and they are
+// retried under the client's retry policy ([RetryPolicy]); a [CallOption] ([NoRetry],
+// [Retry], [WaitForReady]) is a grpc.CallOption that sets one stub call's. Turn its errors
+// into an [*Error] with [ErrorFrom].
 func (c *Client) Stub() tabulav1.GameServiceClient { return c.stub }
 
 // caller is the connection as one client uses it: it adds the client's credential to every

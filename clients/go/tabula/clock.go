@@ -57,8 +57,8 @@ func CorrespondenceDays(days uint32) *tabulav1.TimeControl {
 // [Client.ListGameKinds] shows which), a saved configuration with the one it was saved with
 // ([Client.CreateGameFromSavedConfig]), and a PGN import has none; to play a preset on
 // another clock, create the game from the preset's configuration with Clock.
-func Clock(controls ...*tabulav1.TimeControl) CallOption {
-	return option("Clock", func(o *callOptions) { o.clock = &tabulav1.ClockConfig{Controls: controls} })
+func Clock(controls ...*tabulav1.TimeControl) ConfigOption {
+	return optionOf(func(o *callOptions) { o.clock = &tabulav1.ClockConfig{Controls: controls} })
 }
 
 // OnTimeout sets what running out of time does in the created game (ClockConfig.on_timeout):
@@ -67,8 +67,8 @@ func Clock(controls ...*tabulav1.TimeControl) CallOption {
 // clock of [Clock], or else to the one the configuration has; without either the call fails
 // without calling the server (or [GameFromConfig] fails). For [Client.CreateGameFromConfig],
 // [GameFromConfig] and [Client.CreateSeriesFromConfig] only.
-func OnTimeout(rule tabulav1.TimeoutRule) CallOption {
-	return option("OnTimeout", func(o *callOptions) { o.onTimeout = &rule })
+func OnTimeout(rule tabulav1.TimeoutRule) ConfigOption {
+	return optionOf(func(o *callOptions) { o.onTimeout = &rule })
 }
 
 // FirstMoveWindow sets the longest each seat may take to make its first move in the created
@@ -83,8 +83,8 @@ func OnTimeout(rule tabulav1.TimeoutRule) CallOption {
 // the one the configuration has; without either the call fails without calling the server
 // (or [GameFromConfig] fails). For [Client.CreateGameFromConfig], [GameFromConfig] and
 // [Client.CreateSeriesFromConfig] only.
-func FirstMoveWindow(d time.Duration) CallOption {
-	return option("FirstMoveWindow", func(o *callOptions) { o.firstMove = &d })
+func FirstMoveWindow(d time.Duration) ConfigOption {
+	return optionOf(func(o *callOptions) { o.firstMove = &d })
 }
 
 // SeatClock is seat's clock (numbered from 1) in readings, the clocks of a view

@@ -697,30 +697,15 @@ func TestClockOptionsAndCallsReachTheServer(t *testing.T) {
 		t.Fatalf("AddTime sent %v", got)
 	}
 
-	// Refused without calling the server.
+	// OnTimeout without a clock to apply to: refused without calling the server.
 	for _, refused := range []struct {
 		call    func() error
 		message string
 	}{
 		{func() error {
-			_, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CONNECT_FOUR, "classic", tabula.Clock(tabula.PerMove(time.Second)))
-			return err
-		}, "CreateGameFromPreset does not take the option Clock"},
-		{func() error {
-			_, err := client.CreateGameFromPGN(ctx, "1. e4 *", tabula.OnTimeout(tabulav1.TimeoutRule_TIMEOUT_RULE_LOSE))
-			return err
-		}, "CreateGameFromPGN does not take the option OnTimeout"},
-		{func() error {
 			_, err := client.CreateGameFromConfig(ctx, connectFourConfig(), tabula.OnTimeout(tabulav1.TimeoutRule_TIMEOUT_RULE_DEFAULT_MOVE))
 			return err
 		}, "OnTimeout without a clock"},
-		{func() error { _, err := client.PauseClock(ctx, "g", tabula.Private()); return err }, "PauseClock does not take the option Private"},
-		{func() error { _, err := client.ResumeClock(ctx, "g", tabula.Clock()); return err }, "ResumeClock does not take the option Clock"},
-		{func() error { _, err := client.AddTime(ctx, "g", 1, time.Second, tabula.ExpectedSeq(2)); return err }, "AddTime does not take the option ExpectedSeq"},
-		{func() error {
-			_, err := client.SubmitMove(ctx, "g", tabula.Drop(0), tabula.Clock(tabula.PerMove(time.Second)))
-			return err
-		}, "SubmitMove does not take the option Clock"},
 	} {
 		if err := refused.call(); err == nil || !strings.Contains(err.Error(), refused.message) {
 			t.Fatalf("got %v, want %q", err, refused.message)
@@ -733,7 +718,7 @@ func TestClockOptionsAndCallsReachTheServer(t *testing.T) {
 }
 
 // FirstMoveWindow is set like OnTimeout: on a copy, on the clock of Clock or else the
-// configuration's own, and refused without either (or by a call that takes no clock).
+// configuration's own, and refused without either.
 func TestFirstMoveWindowNeedsAClock(t *testing.T) {
 	c := &clockService{}
 	client := startFake(t, c)
@@ -784,22 +769,6 @@ func TestFirstMoveWindowNeedsAClock(t *testing.T) {
 			_, err := client.CreateSeriesFromConfig(ctx, connectFourConfig(), tabula.BestOf(3), tabula.FirstMoveWindow(time.Second))
 			return err
 		}, "CreateSeriesFromConfig: FirstMoveWindow without a clock"},
-		{func() error {
-			_, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CONNECT_FOUR, "one_minute_a_move", tabula.FirstMoveWindow(time.Second))
-			return err
-		}, "CreateGameFromPreset does not take the option FirstMoveWindow"},
-		{func() error {
-			_, err := client.CreateGameFromSavedConfig(ctx, "big-board", tabula.FirstMoveWindow(time.Second))
-			return err
-		}, "CreateGameFromSavedConfig does not take the option FirstMoveWindow"},
-		{func() error {
-			_, err := client.CreateSeriesFromSavedConfig(ctx, "big-board", tabula.BestOf(3), tabula.FirstMoveWindow(time.Second))
-			return err
-		}, "CreateSeriesFromSavedConfig does not take the option FirstMoveWindow"},
-		{func() error {
-			_, err := client.SubmitMove(ctx, "g", tabula.Drop(0), tabula.FirstMoveWindow(time.Second))
-			return err
-		}, "SubmitMove does not take the option FirstMoveWindow"},
 	} {
 		if err := refused.call(); err == nil || !strings.Contains(err.Error(), refused.message) {
 			t.Errorf("got %v, want %q", err, refused.message)

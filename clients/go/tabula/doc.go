@@ -80,7 +80,23 @@
 // shares the connection and acts as another. Each unary call gets a deadline of
 // [DefaultTimeout] (30 s) unless its context has one; event streams get none and end when
 // their context is cancelled. Every error a call returns that came from the server is an
-// [*Error] carrying the gRPC code, the stable reason, its metadata and the server's message.
+// [*Error] carrying the gRPC code, the stable reason (a string, and as the generated
+// ErrorReason enum by [Error.ReasonCode] and [ReasonCodeOf]), its metadata, the server's
+// message and the field violations of a refused request ([FieldViolation]).
+//
+// Options are typed per call: each call takes an interface of its own ([SubmitMoveOption],
+// [CreateGameOption], [ListGamesOption], ...), and each option's constructor returns the
+// interface that admits it to exactly the calls that take it, so a call given an option it
+// does not take does not compile. [CallOption]s ([NoRetry], [Retry], [WaitForReady]) go to
+// every unary call.
+//
+// A server that restarts is ridden out: a unary call that fails with code Unavailable is
+// retried under the client's [RetryPolicy] ([DefaultRetryPolicy]: 5 attempts, 100 ms doubling
+// to 2 s, ±20%) when it is safe to repeat (a read, or a write with a [RequestID]);
+// [WithoutRetry] and [NoRetry] turn that off, and [WithWaitForReady] and [WaitForReady] make
+// calls wait for a connection. Event streams reopen after the last event they yielded and
+// give up after 30 s without a successful reconnection ([GiveUpAfter], [ResumeForever],
+// [MaxReconnects]).
 //
 // The request and response messages are the generated ones, so everything the service
 // offers stays reachable; [Client.Stub] gives the raw stub, whose calls act as the client.

@@ -26,7 +26,7 @@ import "time"
 // For [Client.CreateGameFromConfig] and [GameFromConfig] only: a preset keeps no window and
 // a saved configuration the window it was saved with (set GameConfig.EndingTakebackWindow on
 // the configuration saved), and a series takes none (it moves on when a game ends), so the
-// CreateSeries calls refuse it without calling the server.
-func EndingTakebackWindow(d time.Duration) CallOption {
-	return option("EndingTakebackWindow", func(o *callOptions) { o.endingTakeback = &d })
+// CreateSeries calls do not take it.
+func EndingTakebackWindow(d time.Duration) GameConfigOption {
+	return optionOf(func(o *callOptions) { o.endingTakeback = &d })
 }

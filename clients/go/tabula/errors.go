@@ -16,16 +16,29 @@ import (
 const ErrorDomain = "tabula.v1"
 
 // Error is a failed call: the gRPC code, the stable reason from the status's
-// google.rpc.ErrorInfo detail (for example "NOT_YOUR_TURN"), its metadata (for example
-// "current_seq") and the server's message for people. Reason is empty only when the
-// status carried no ErrorInfo, which happens for failures that never reached the server
-// (an unreachable address, a deadline that expired first).
+// google.rpc.ErrorInfo detail (for example "NOT_YOUR_TURN"; [Error.ReasonCode] gives it as
+// the generated enum, to switch on), its metadata (for example "current_seq"), the server's
+// message for people, and the field violations of a refused request. Reason is empty only
+// when the status carried no ErrorInfo, which happens for failures that never reached the
+// server (an unreachable address, a deadline that expired first).
 type Error struct {
 	Code     codes.Code
 	Reason   string
 	Metadata map[string]string
 	Message  string
-	status   *status.Status
+	// Violations are the problems of a request the server refused (code InvalidArgument,
+	// reason INVALID_REQUEST or INVALID_CONFIG), one a field, from the status's
+	// google.rpc.BadRequest detail, in the server's order; nil when it has none.
+	Violations []FieldViolation
+	status     *status.Status
+}
+
+// FieldViolation is one problem of a refused request: the field, as a path into the request
+// (for example "players[2].display_name", "labels[Stage]", "config.clock.controls[0]", or
+// "requests[1].preset" in a batch), and what is wrong with it, for people.
+type FieldViolation struct {
+	Field       string
+	Description string
 }
 
 func (e *Error) Error() string {
@@ -44,6 +57,17 @@ func (e *Error) ReasonCode() tabulav1.ErrorReason {
 	return tabulav1.ErrorReason(tabulav1.ErrorReason_value["ERROR_REASON_"+e.Reason])
 }
 
+// ReasonCodeOf returns the reason of err as the generated enum constant when err is (or
+// wraps) an [*Error] whose reason this client knows, else ERROR_REASON_UNSPECIFIED: the
+// value to switch on.
+func ReasonCodeOf(err error) tabulav1.ErrorReason {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.ReasonCode()
+	}
+	return tabulav1.ErrorReason_ERROR_REASON_UNSPECIFIED
+}
+
 // ReasonOf returns the stable reason of err when it is (or wraps) an [*Error], else "".
 func ReasonOf(err error) string {
 	var e *Error
@@ -57,9 +81,9 @@ func ReasonOf(err error) string {
 // wrapped calls do; nil stays nil.
 func ErrorFrom(err error) error { return fromStatus(err) }
 
-// fromStatus turns a gRPC error into an [*Error], decoding the ErrorInfo that the server puts
-// in the status details (trailer grpc-status-details-bin). Errors that are not statuses
-// (none are expected from the stubs) pass through unchanged.
+// fromStatus turns a gRPC error into an [*Error], decoding the ErrorInfo and the BadRequest
+// that the server puts in the status details (trailer grpc-status-details-bin). Errors that
+// are not statuses (none are expected from the stubs) pass through unchanged.
 func fromStatus(err error) error {
 	if err == nil {
 		return nil
@@ -70,10 +94,16 @@ func fromStatus(err error) error {
 	}
 	result := &Error{Code: st.Code(), Message: st.Message(), status: st}
 	for _, detail := range st.Details() {
-		if info, ok := detail.(*errdetails.ErrorInfo); ok && info.GetDomain() == ErrorDomain {
-			result.Reason = info.GetReason()
-			result.Metadata = info.GetMetadata()
-			break
+		switch detail := detail.(type) {
+		case *errdetails.ErrorInfo:
+			if detail.GetDomain() == ErrorDomain && result.Reason == "" {
+				result.Reason = detail.GetReason()
+				result.Metadata = detail.GetMetadata()
+			}
+		case *errdetails.BadRequest:
+			for _, violation := range detail.GetFieldViolations() {
+				result.Violations = append(result.Violations, FieldViolation{Field: violation.GetField(), Description: violation.GetDescription()})
+			}
 		}
 	}
 	return result

@@ -13,28 +13,67 @@ import (
 	"github.com/tabula-games/tabula/clients/go/tabulav1"
 )
 
+// DefaultGiveUpAfter is how long an event stream keeps trying to reconnect, without a
+// successful reconnection, before it gives up: see [GiveUpAfter].
+const DefaultGiveUpAfter = 30 * time.Second
+
 type streamOptions struct {
+	// maxReconnects bounds the attempts in a row that deliver no event; negative: no bound.
 	maxReconnects int
 	firstDelay    time.Duration
 	maxDelay      time.Duration
+	// giveUpAfter bounds the time without a successful reconnection; negative: no bound.
+	giveUpAfter time.Duration
+}
+
+func defaultStreamOptions() streamOptions {
+	return streamOptions{maxReconnects: -1, firstDelay: 100 * time.Millisecond, maxDelay: 2 * time.Second, giveUpAfter: DefaultGiveUpAfter}
 }
 
 // StreamOption configures [Client.Events], [Client.EventsWithViews],
 // [Client.EventsWithViewChanges], [Client.SeriesEvents], [Client.TournamentEvents] and
 // [Client.OwnerEvents] (it is an [OwnerEventsOption] too).
+//
+// An event stream rides out a server restart or a dropped connection by itself: when the
+// stream breaks with code Unavailable, with an Internal error of the transport (one without
+// a reason from the server), or because the server ended a reader that fell behind (reason
+// STREAM_LAGGED), it opens the stream again after the last event it yielded, so the caller
+// sees every event once and in order. It waits 100 ms before the first attempt
+// ([ReconnectDelay]), doubling up to 2 s, each wait give or take 20% at random, and gives
+// up after 30 s without a successful reconnection ([GiveUpAfter], or [ResumeForever]),
+// yielding the last error and ending. [MaxReconnects] bounds the attempts too; MaxReconnects(0)
+// turns reconnecting off.
 type StreamOption func(*streamOptions)
 
 // MaxReconnects bounds the reconnection attempts in a row that deliver no event before an
 // event stream ([Client.Events], [Client.SeriesEvents], [Client.TournamentEvents],
-// [Client.OwnerEvents]) gives up and yields the last error. Default 5; 0 never reconnects.
+// [Client.OwnerEvents]) gives up and yields the last error, on top of [GiveUpAfter]'s bound
+// in time. Without it the attempts are bounded in time only; 0 never reconnects.
 func MaxReconnects(n int) StreamOption {
 	return func(o *streamOptions) { o.maxReconnects = max(n, 0) }
 }
 
 // ReconnectDelay sets the wait before the first reconnection attempt; it doubles on each
-// further attempt in a row, up to 2 seconds. Default 100ms.
+// further attempt in a row, up to 2 seconds, each wait give or take 20%. Default 100ms.
 func ReconnectDelay(d time.Duration) StreamOption {
 	return func(o *streamOptions) { o.firstDelay = d }
+}
+
+// GiveUpAfter sets how long an event stream keeps trying to reconnect without a successful
+// reconnection (the server answered the reopened stream) before it yields the last error and
+// ends; default [DefaultGiveUpAfter] (30 s). The time counts from the failure that began
+// the streak; a last attempt is made when it runs out. 0 or less never reconnects. After a
+// stream gave up, open it again with the last seq (or cursor) it yielded as afterSeq to go on
+// where it stopped.
+func GiveUpAfter(d time.Duration) StreamOption {
+	return func(o *streamOptions) { o.giveUpAfter = max(d, 0) }
+}
+
+// ResumeForever makes an event stream keep trying to reconnect for as long as its context
+// lasts, never giving up on a server that stays away (unless [MaxReconnects] bounds the
+// attempts); the waits between attempts stay at most 2 seconds.
+func ResumeForever() StreamOption {
+	return func(o *streamOptions) { o.giveUpAfter = -1 }
 }
 
 // Events follows the events of a game that come after sequence number afterSeq (0: from the
@@ -43,11 +82,13 @@ func ReconnectDelay(d time.Duration) StreamOption {
 // The sequence ends after the game's final event: its "game_ended", or, in a game created
 // with [EndingTakebackWindow], once that end is final (until then the move that ended the
 // game may be taken back, and a "move_taken_back" then a "game_resumed" follow the
-// "game_ended"). When the connection drops, or the server ends the stream because this
-// reader fell behind (reason STREAM_LAGGED), Events reconnects and resumes after the last
-// event it yielded, so the caller sees no gap and no duplicate.
-// Any other failure, or running out of reconnection attempts, is yielded once as an error
-// (an [*Error] for a server status, ctx's error on cancellation) and ends the sequence.
+// "game_ended"). When the server restarts, the connection drops, or the server ends the
+// stream because this reader fell behind (reason STREAM_LAGGED), Events reconnects and
+// resumes after the last event it yielded, so the caller sees no gap and no duplicate; it
+// gives up after 30 s without a successful reconnection (see [StreamOption]: [GiveUpAfter],
+// [ResumeForever], [MaxReconnects]). Any other failure, or giving up, is yielded once as an
+// error (an [*Error] for a server status, ctx's error on cancellation) and ends the
+// sequence; to go on after giving up, call Events again with the last seq seen as afterSeq.
 // An event whose seq is not the one after the previous event's (the first one: not
 // afterSeq+1) ends it with an [*Error] of code DataLoss and reason [ReasonSeqGap], whose
 // metadata "expected_seq" and "received_seq" hold both seqs.
@@ -162,7 +203,7 @@ func (c *Client) follow(ctx context.Context, gameID string, afterSeq uint64, wit
 			return yield(&tabulav1.StreamEventsResponse{Event: response.GetEvent(), View: held}, nil)
 		}
 	}
-	resume(ctx, afterSeq, opts, open, seqOf, consecutive(subject), deliver)
+	resume(ctx, c.conn, afterSeq, opts, open, seqOf, consecutive(subject), deliver)
 }
 
 // order checks the number (seq or cursor) of a stream's next message against the last
@@ -183,87 +224,133 @@ func consecutive(subject string) order {
 }
 
 // resume follows a stream of numbered messages (a game's, a series' or a tournament's
-// events by seq, a service key's by cursor) from afterSeq on, opening it again after the
-// last message it yielded when the connection drops or the server ends a lagging reader;
-// check says which number may come next. It yields each message once and in order (a nil message with the
-// error that ends it).
+// events by seq, a service key's by cursor) from afterSeq on, opening it again on conn after
+// the last message it yielded when the stream breaks in a way worth another try
+// ([resumable]), within the bounds of opts; check says which number may come next. It
+// yields each message once and in order (a nil message with the error that ends it).
 func resume[Response any](
-	ctx context.Context, afterSeq uint64, opts []StreamOption,
+	ctx context.Context, conn *grpc.ClientConn, afterSeq uint64, opts []StreamOption,
 	open func(context.Context, uint64) (grpc.ServerStreamingClient[Response], error),
 	seqOf func(*Response) uint64, check order, yield func(*Response, error) bool,
 ) {
-	o := streamOptions{maxReconnects: 5, firstDelay: 100 * time.Millisecond, maxDelay: 2 * time.Second}
+	o := defaultStreamOptions()
 	for _, opt := range opts {
 		opt(&o)
 	}
 	last := afterSeq
-	failures := 0
+	failures := 0             // attempts in a row that delivered nothing
+	var brokenSince time.Time // when the streak without a working stream began; zero: none
 	for {
-		finished, delivered, err := resumeOnce(ctx, &last, open, seqOf, check, yield)
-		if finished {
+		result := resumeOnce(ctx, &last, open, seqOf, check, yield)
+		if result.finished {
 			return
 		}
-		if delivered {
+		if result.delivered {
 			failures = 0
+		}
+		if result.answered || brokenSince.IsZero() {
+			brokenSince = time.Now()
 		}
 		if ctx.Err() != nil {
 			yield(nil, ctx.Err())
 			return
 		}
-		if !resumable(err) || failures >= o.maxReconnects {
-			yield(nil, err)
+		delay, again := o.nextAttempt(result.err, failures, time.Since(brokenSince))
+		if !again {
+			yield(nil, result.err)
 			return
 		}
-		delay := min(o.firstDelay<<failures, o.maxDelay)
 		failures++
-		select {
-		case <-ctx.Done():
+		if !waitReconnecting(ctx, conn, delay) {
 			yield(nil, ctx.Err())
 			return
-		case <-time.After(delay):
 		}
 	}
 }
 
-// resumeOnce reads one stream from *last on. finished means the sequence is over (the
-// stream ended, the consumer stopped, or an error was already yielded); otherwise err says
-// why the stream broke and delivered whether it yielded anything first.
+// nextAttempt says whether a stream that broke with err, after failures attempts in a row
+// that delivered nothing and broken for the time given, is opened again, and after what wait.
+func (o streamOptions) nextAttempt(err error, failures int, broken time.Duration) (time.Duration, bool) {
+	if !resumable(err) || (o.maxReconnects >= 0 && failures >= o.maxReconnects) {
+		return 0, false
+	}
+	delay := jittered(min(o.firstDelay<<min(failures, 30), o.maxDelay))
+	if o.giveUpAfter < 0 {
+		return delay, true
+	}
+	left := o.giveUpAfter - broken
+	if left <= 0 {
+		return 0, false
+	}
+	return min(delay, left), true
+}
+
+// attempt is what became of one stream of resumeOnce.
+type attempt struct {
+	// finished means the sequence is over: the stream ended, the consumer stopped, or an
+	// error was already yielded. Otherwise err says why the stream broke.
+	finished bool
+	// answered means the server answered the stream (its headers, or a message, came).
+	answered bool
+	// delivered means the stream yielded a message.
+	delivered bool
+	err       error
+}
+
+// resumeOnce reads one stream from *last on.
 func resumeOnce[Response any](
 	ctx context.Context, last *uint64,
 	open func(context.Context, uint64) (grpc.ServerStreamingClient[Response], error),
 	seqOf func(*Response) uint64, check order, yield func(*Response, error) bool,
-) (finished, delivered bool, err error) {
+) (result attempt) {
 	streamCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	stream, err := open(streamCtx, *last)
 	if err != nil {
-		return false, false, fromStatus(err)
+		result.err = fromStatus(err)
+		return result
+	}
+	// Header returns nil metadata when the stream failed before the server answered.
+	if header, _ := stream.Header(); header != nil {
+		result.answered = true
 	}
 	for {
 		response, err := stream.Recv()
 		if errors.Is(err, io.EOF) {
-			return true, delivered, nil
+			result.finished = true
+			return result
 		}
 		if err != nil {
-			return false, delivered, fromStatus(err)
+			result.err = fromStatus(err)
+			return result
 		}
 		if refused := check(*last, seqOf(response)); refused != nil {
 			yield(nil, refused)
-			return true, delivered, nil
+			result.finished = true
+			return result
 		}
 		*last = seqOf(response)
-		delivered = true
+		result.answered, result.delivered = true, true
 		if !yield(response, nil) {
-			return true, delivered, nil
+			result.finished = true
+			return result
 		}
 	}
 }
 
-// resumable tells whether a broken stream is worth reopening after the last seen event.
+// resumable tells whether a broken stream is worth reopening after the last seen event: the
+// server or the connection was unavailable, the transport broke (Internal, without a reason
+// from the server), or the server ended a reader that fell behind.
 func resumable(err error) bool {
 	var e *Error
 	if !errors.As(err, &e) {
 		return false
 	}
-	return e.Code == codes.Unavailable || e.Reason == "STREAM_LAGGED"
+	switch {
+	case e.Code == codes.Unavailable, e.Reason == "STREAM_LAGGED":
+		return true
+	case e.Code == codes.Internal:
+		return e.Reason == ""
+	}
+	return false
 }

@@ -7,15 +7,15 @@ import (
 // MaxTime bounds how long the engine thinks about a hint: 0 means the server's default of
 // 1 second; at most 10 seconds (more fails with INVALID_ARGUMENT, reason INVALID_REQUEST).
 // For [Client.GetHint].
-func MaxTime(d time.Duration) CallOption {
-	return option("MaxTime", func(o *callOptions) { o.maxTime = d })
+func MaxTime(d time.Duration) GetHintOption {
+	return optionOf(func(o *callOptions) { o.maxTime = d })
 }
 
 // MaxNodes bounds how many positions the engine expands for a hint: 0 means the server's
 // cap of 50,000,000 (more fails with INVALID_ARGUMENT, reason INVALID_REQUEST). For
 // [Client.GetHint].
-func MaxNodes(n uint64) CallOption {
-	return option("MaxNodes", func(o *callOptions) { o.maxNodes = n })
+func MaxNodes(n uint64) GetHintOption {
+	return optionOf(func(o *callOptions) { o.maxNodes = n })
 }
 
 // AtSeq names the game right after the event with this sequence number (1: the start)
@@ -24,8 +24,8 @@ func MaxNodes(n uint64) CallOption {
 // fails with reason GAME_NOT_FINISHED for any seq but its current one), and for
 // [Client.GetView], which returns the view as the caller saw it then, in any game (seq 0
 // fails with SEQ_OUT_OF_RANGE too).
-func AtSeq(seq uint64) CallOption {
-	return option("AtSeq", func(o *callOptions) { o.atSeq = &seq })
+func AtSeq(seq uint64) AtSeqOption {
+	return optionOf(func(o *callOptions) { o.atSeq = &seq })
 }
 
 // AllowHints sets whether the seat to move may ask [Client.GetHint] while the created game
@@ -34,6 +34,6 @@ func AtSeq(seq uint64) CallOption {
 // either way. For the CreateGame calls (and the GameFrom builders of
 // [Client.BatchCreateGames]), and for the CreateSeries and CreateTournament calls (every
 // game of the series or tournament).
-func AllowHints(allow bool) CallOption {
-	return option("AllowHints", func(o *callOptions) { o.allowHints = &allow })
+func AllowHints(allow bool) CreationOption {
+	return optionOf(func(o *callOptions) { o.allowHints = &allow })
 }

@@ -6,7 +6,6 @@ package tabula_test
 
 import (
 	"context"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -182,16 +181,4 @@ func TestHintAndCreationOptionsReachTheServer(t *testing.T) {
 		}
 	}
 
-	_, err := client.GetHint(ctx, "g", tabula.RequestID("r"))
-	if err == nil || !strings.Contains(err.Error(), "GetHint does not take the option RequestID") {
-		t.Fatalf("got %v", err)
-	}
-	_, err = client.SubmitMove(ctx, "g", tabula.Drop(3), tabula.AtSeq(1))
-	if err == nil || !strings.Contains(err.Error(), "SubmitMove does not take the option AtSeq") {
-		t.Fatalf("got %v", err)
-	}
-	_, err = client.GetHint(ctx, "g", tabula.AllowHints(true))
-	if err == nil || !strings.Contains(err.Error(), "GetHint does not take the option AllowHints") {
-		t.Fatalf("got %v", err)
-	}
 }

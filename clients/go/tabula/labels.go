@@ -30,9 +30,9 @@ import (
 // again takes the later value). Labels copies the map, so the caller may change it afterwards.
 // Change the labels of an existing game or series with [Client.UpdateGameLabels] and
 // [Client.UpdateSeriesLabels].
-func Labels(labels map[string]string) CallOption {
+func Labels(labels map[string]string) LabelsOption {
 	copied := maps.Clone(labels)
-	return option("Labels", func(o *callOptions) {
+	return optionOf(func(o *callOptions) {
 		if o.labels == nil {
 			o.labels = make(map[string]string, len(copied))
 		}
@@ -51,11 +51,12 @@ func labelsMask() *fieldmaskpb.FieldMask {
 // too. Bad labels fail with INVALID_ARGUMENT, reason INVALID_REQUEST, each named as a field
 // violation game.labels[KEY]; an unknown id with NOT_FOUND, reason GAME_NOT_FOUND. Needs a
 // service key. (It calls UpdateGame with update_mask "labels".)
-func (c *Client) UpdateGameLabels(ctx context.Context, gameID string, labels map[string]string) (*tabulav1.Game, error) {
+func (c *Client) UpdateGameLabels(ctx context.Context, gameID string, labels map[string]string, opts ...CallOption) (*tabulav1.Game, error) {
+	o := collect(opts)
 	response, err := unary(ctx, c.stub.UpdateGame, &tabulav1.UpdateGameRequest{
 		Game:       &tabulav1.Game{GameId: gameID, Labels: labels},
 		UpdateMask: labelsMask(),
-	})
+	}, o)
 	return response.GetGame(), err
 }
 
@@ -65,10 +66,11 @@ func (c *Client) UpdateGameLabels(ctx context.Context, gameID string, labels map
 // new ones. Bad labels fail with INVALID_ARGUMENT, reason INVALID_REQUEST, each named as a
 // field violation series.labels[KEY]; an unknown id with NOT_FOUND, reason
 // SERIES_NOT_FOUND. Needs a service key. (It calls UpdateSeries with update_mask "labels".)
-func (c *Client) UpdateSeriesLabels(ctx context.Context, seriesID string, labels map[string]string) (*tabulav1.Series, error) {
+func (c *Client) UpdateSeriesLabels(ctx context.Context, seriesID string, labels map[string]string, opts ...CallOption) (*tabulav1.Series, error) {
+	o := collect(opts)
 	response, err := unary(ctx, c.stub.UpdateSeries, &tabulav1.UpdateSeriesRequest{
 		Series:     &tabulav1.Series{SeriesId: seriesID, Labels: labels},
 		UpdateMask: labelsMask(),
-	})
+	}, o)
 	return response.GetSeries(), err
 }

@@ -295,20 +295,3 @@ func TestCloseEndsStreamsAndCalls(t *testing.T) {
 		t.Fatalf("a call after Close: %v, want a Canceled *tabula.Error", err)
 	}
 }
-
-func TestOptionsACallDoesNotTakeAreRefused(t *testing.T) {
-	f := &fakeService{}
-	client := startFake(t, f)
-	ctx := testContext(t)
-	_, err := client.Resign(ctx, "g", tabula.ValidateOnly())
-	if err == nil || !strings.Contains(err.Error(), "Resign does not take the option ValidateOnly") {
-		t.Fatalf("got %v", err)
-	}
-	_, err = client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.Ply(3))
-	if err == nil || !strings.Contains(err.Error(), "CreateGameFromPreset does not take the option Ply") {
-		t.Fatalf("got %v", err)
-	}
-	if n := len(f.seen()); n != 0 {
-		t.Fatalf("%d refused calls reached the server", n)
-	}
-}

@@ -12,7 +12,8 @@ import (
 )
 
 // OwnerEventsOption configures [Client.OwnerEvents]: its filters [OwnerKinds] and
-// [OwnerLabels], and every [StreamOption] ([MaxReconnects], [ReconnectDelay]).
+// [OwnerLabels], and every [StreamOption] ([GiveUpAfter], [ResumeForever], [MaxReconnects],
+// [ReconnectDelay]).
 type OwnerEventsOption interface {
 	applyOwnerEvents(*ownerEventsOptions)
 }
@@ -100,15 +101,16 @@ func OwnerLabels(labels map[string]string) OwnerEventsOption {
 // history; resume with the last cursor seen), first the backlog, then live events, each
 // exactly once and in order. Cursors count every event of every game of the key, so a
 // filtered stream skips numbers: the cursors increase, not one by one. Options: the filters
-// [OwnerKinds] and [OwnerLabels], and [MaxReconnects] and [ReconnectDelay] as for
-// [Client.Events].
+// [OwnerKinds] and [OwnerLabels], and the [StreamOption]s ([GiveUpAfter], [ResumeForever],
+// [MaxReconnects], [ReconnectDelay]) as for [Client.Events].
 //
 // The sequence does not end by itself while the server runs. When the connection drops,
 // the server ends this reader for falling behind (reason STREAM_LAGGED), or the server
 // stops (UNAVAILABLE, reason SHUTTING_DOWN: another replica may take over), OwnerEvents
 // reconnects with the same filters and resumes after the cursor of the last event it
-// yielded, so the caller sees no gap and no duplicate. Any other failure, or running out of
-// reconnection attempts, is yielded once as an error (an [*Error] for a server status,
+// yielded, so the caller sees no gap and no duplicate (see [StreamOption] for when it gives
+// up: by default after 30 s without a successful reconnection). Any other failure, or giving
+// up, is yielded once as an error (an [*Error] for a server status,
 // ctx's error on cancellation) and ends the sequence: on a server with keys, as for every
 // managing call, UNAUTHENTICATED, reason CREDENTIAL_REQUIRED, without a credential and
 // PERMISSION_DENIED, reason SERVICE_KEY_REQUIRED, with a seat's; OUT_OF_RANGE, reason
@@ -134,7 +136,7 @@ func (c *Client) OwnerEvents(ctx context.Context, afterCursor uint64, opts ...Ow
 			return c.stub.StreamOwnerEvents(ctx, &tabulav1.StreamOwnerEventsRequest{AfterCursor: after, Kinds: o.kinds, Labels: o.labels})
 		}
 		cursorOf := func(response *tabulav1.StreamOwnerEventsResponse) uint64 { return response.GetEvent().GetCursor() }
-		resume(ctx, afterCursor, o.stream, open, cursorOf, increasing, func(response *tabulav1.StreamOwnerEventsResponse, err error) bool {
+		resume(ctx, c.conn, afterCursor, o.stream, open, cursorOf, increasing, func(response *tabulav1.StreamOwnerEventsResponse, err error) bool {
 			return yield(response.GetEvent(), err)
 		})
 	}

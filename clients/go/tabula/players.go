@@ -23,12 +23,12 @@ func Player(playerID, displayName string) *tabulav1.Player {
 // CreateSeries calls, where they are the series' two
 // players (at most two): player 1 sits in seat 1 in odd-numbered games and in seat 2 in even
 // ones. Given more than once, the players add up.
-func Players(players ...*tabulav1.Player) CallOption {
-	return option("Players", func(o *callOptions) { o.players = append(o.players, players...) })
+func Players(players ...*tabulav1.Player) SeatingOption {
+	return optionOf(func(o *callOptions) { o.players = append(o.players, players...) })
 }
 
 // OfPlayer lists only games with a seat whose player has this id ([Player]; at most 128
 // characters). For [Client.ListGames].
-func OfPlayer(playerID string) CallOption {
-	return option("OfPlayer", func(o *callOptions) { o.playerID = playerID })
+func OfPlayer(playerID string) ListGamesOption {
+	return optionOf(func(o *callOptions) { o.playerID = playerID })
 }

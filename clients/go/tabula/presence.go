@@ -27,8 +27,8 @@ import (
 // [Client.CreateSeriesFromConfig] (every game of the series) only, as [Clock] is: a preset
 // keeps no presence and a saved configuration the presence it was saved with (set
 // GameConfig.Presence on the configuration saved).
-func Presence(awayAfter, claimAfter time.Duration) CallOption {
-	return option("Presence", func(o *callOptions) {
+func Presence(awayAfter, claimAfter time.Duration) ConfigOption {
+	return optionOf(func(o *callOptions) {
 		o.presence = &tabulav1.PresenceConfig{}
 		if awayAfter != 0 {
 			o.presence.AwayAfter = durationpb.New(awayAfter)
@@ -41,6 +41,6 @@ func Presence(awayAfter, claimAfter time.Duration) CallOption {
 
 // ClaimDraw has [Client.ClaimVictory] claim a draw rather than the win
 // (ClaimVictoryRequest.draw).
-func ClaimDraw() CallOption {
-	return option("ClaimDraw", func(o *callOptions) { o.claimDraw = true })
+func ClaimDraw() ClaimVictoryOption {
+	return optionOf(func(o *callOptions) { o.claimDraw = true })
 }

@@ -32,15 +32,15 @@ import (
 // in the pool (the tournament names it in GetRatingPool(); each player is rated as its own:
 // two [Engine] players of one level are refused; [SeedByRating] seeds a knockout by the
 // pool's ratings). [Client.CreateRematch] does not take it.
-func RatingPool(pool tabulav1.RatingPool) CallOption {
-	return option("RatingPool", func(o *callOptions) { o.ratingPool = pool })
+func RatingPool(pool tabulav1.RatingPool) CreationOption {
+	return optionOf(func(o *callOptions) { o.ratingPool = pool })
 }
 
 // ExcludeProvisional leaves provisional ratings (Rating.provisional: a deviation above 110,
 // too few games or too long ago to rely on) out of a leaderboard; the ranks then count only
 // those listed. For [Client.ListLeaderboard].
-func ExcludeProvisional() CallOption {
-	return option("ExcludeProvisional", func(o *callOptions) { o.excludeProvisional = true })
+func ExcludeProvisional() ListLeaderboardOption {
+	return optionOf(func(o *callOptions) { o.excludeProvisional = true })
 }
 
 // GetPlayerRatings returns playerID's ratings under the calling service key, one per pool
@@ -49,8 +49,9 @@ func ExcludeProvisional() CallOption {
 // GetWins(), GetDraws(), GetLosses() and GetLastRatedTime(); GetRank() is 0. playerID is a
 // [Player]'s id or "engine-level-<level>" for the engine's level; an empty one, or one over
 // 128 characters, fails with INVALID_ARGUMENT, reason INVALID_REQUEST. Needs a service key.
-func (c *Client) GetPlayerRatings(ctx context.Context, playerID string) ([]*tabulav1.PlayerRating, error) {
-	response, err := unary(ctx, c.stub.GetPlayerRatings, &tabulav1.GetPlayerRatingsRequest{PlayerId: playerID})
+func (c *Client) GetPlayerRatings(ctx context.Context, playerID string, opts ...CallOption) ([]*tabulav1.PlayerRating, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.GetPlayerRatings, &tabulav1.GetPlayerRatingsRequest{PlayerId: playerID}, o)
 	return response.GetRatings(), err
 }
 
@@ -63,12 +64,9 @@ func (c *Client) GetPlayerRatings(ctx context.Context, playerID string) ([]*tabu
 // response's GetNextPageToken(), empty on the last page; later pages take the same pool and
 // filter). An empty pool, or one over 128 characters, fails with INVALID_ARGUMENT, reason
 // INVALID_REQUEST; a pool nobody was rated in lists none. Needs a service key.
-func (c *Client) ListLeaderboard(ctx context.Context, pool string, opts ...CallOption) (*tabulav1.ListLeaderboardResponse, error) {
-	o, err := apply("ListLeaderboard", opts, "ExcludeProvisional", "PageSize", "PageToken")
-	if err != nil {
-		return nil, err
-	}
+func (c *Client) ListLeaderboard(ctx context.Context, pool string, opts ...ListLeaderboardOption) (*tabulav1.ListLeaderboardResponse, error) {
+	o := collect(opts)
 	return unary(ctx, c.stub.ListLeaderboard, &tabulav1.ListLeaderboardRequest{
 		Pool: pool, PageSize: o.pageSize, PageToken: o.pageToken, ExcludeProvisional: o.excludeProvisional,
-	})
+	}, o)
 }

@@ -10,7 +10,6 @@ import (
 	"context"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -395,30 +394,6 @@ func TestTheRatingCallsSendTheirRequests(t *testing.T) {
 		}
 	}
 
-	// A rematch keeps its game's pool, and the listings take the options of their own:
-	// refused without a call. (The series' creations take it: TestTheSeriesCallsSendTheirRequests.)
-	for _, refused := range []struct {
-		call func() error
-		text string
-	}{
-		{func() error { _, err := client.CreateRematch(ctx, "g", kind); return err }, "CreateRematch does not take the option RatingPool"},
-		{func() error { _, err := client.ListGames(ctx, kind); return err }, "ListGames does not take the option RatingPool"},
-		{func() error { _, err := client.ListSeries(ctx, kind); return err }, "ListSeries does not take the option RatingPool"},
-		{func() error {
-			_, err := client.ListLeaderboard(ctx, "chess", tabula.Labels(map[string]string{"round": "1"}))
-			return err
-		}, "ListLeaderboard does not take the option Labels"},
-		{func() error { _, err := client.ListLeaderboard(ctx, "chess", kind); return err }, "ListLeaderboard does not take the option RatingPool"},
-		{func() error { _, err := client.ListGames(ctx, tabula.ExcludeProvisional()); return err }, "ListGames does not take the option ExcludeProvisional"},
-		{func() error {
-			_, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.ExcludeProvisional())
-			return err
-		}, "CreateGameFromPreset does not take the option ExcludeProvisional"},
-	} {
-		if err := refused.call(); err == nil || !strings.Contains(err.Error(), refused.text) {
-			t.Errorf("got %v, want %q", err, refused.text)
-		}
-	}
 	if n := len(s.seen()); n != len(wants)+3 {
 		t.Fatalf("%d requests reached the server, want %d", n, len(wants)+3)
 	}

@@ -28,10 +28,7 @@ import (
 // "final_at" (RFC 3339) saying when its end is final; an unknown id with NOT_FOUND, reason
 // GAME_NOT_FOUND. The rematch counts against the key's cap of games in
 // progress (RESOURCE_EXHAUSTED, reason TOO_MANY_GAMES). Needs a service key.
-func (c *Client) CreateRematch(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.CreateRematchResponse, error) {
-	o, err := apply("CreateRematch", opts, "RequestID")
-	if err != nil {
-		return nil, err
-	}
-	return unary(ctx, c.stub.CreateRematch, &tabulav1.CreateRematchRequest{GameId: gameID, RequestId: o.requestID})
+func (c *Client) CreateRematch(ctx context.Context, gameID string, opts ...WriteOption) (*tabulav1.CreateRematchResponse, error) {
+	o := collect(opts)
+	return unary(ctx, c.stub.CreateRematch, &tabulav1.CreateRematchRequest{GameId: gameID, RequestId: o.requestID}, o)
 }

@@ -27,14 +27,14 @@ func FirstTo(points uint32) SeriesLength { return SeriesLength{firstTo: points} 
 // (the default) gives each player half a point and counts as one of [BestOf]'s games;
 // SERIES_DRAWS_REPLAYED gives nobody a point and plays the game again. For the CreateSeries
 // calls.
-func Draws(rule tabulav1.SeriesDraws) CallOption {
-	return option("Draws", func(o *callOptions) { o.draws = rule })
+func Draws(rule tabulav1.SeriesDraws) CreateSeriesOption {
+	return optionOf(func(o *callOptions) { o.draws = rule })
 }
 
 // InSeriesStatus lists only series in status (SERIES_STATUS_IN_PROGRESS or
 // SERIES_STATUS_FINISHED); without it every series is listed. For [Client.ListSeries].
-func InSeriesStatus(status tabulav1.SeriesStatus) CallOption {
-	return option("InSeriesStatus", func(o *callOptions) { o.seriesStatus = status })
+func InSeriesStatus(status tabulav1.SeriesStatus) ListSeriesOption {
+	return optionOf(func(o *callOptions) { o.seriesStatus = status })
 }
 
 // CreateSeriesFromPreset starts a series of length ([BestOf] or [FirstTo]) whose every game
@@ -55,8 +55,8 @@ func InSeriesStatus(status tabulav1.SeriesStatus) CallOption {
 // [Client.UpdateSeriesLabels]), [RatingPool] (every game of the series rated in the pool, as
 // a game created with it is: both players named with [Players], or played by the engine;
 // RATING_POOL_PRESET the preset's own). Needs a service key.
-func (c *Client) CreateSeriesFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, length SeriesLength, opts ...CallOption) (*tabulav1.CreateSeriesResponse, error) {
-	return c.createSeries(ctx, "CreateSeriesFromPreset", &tabulav1.CreateSeriesRequest{Kind: kind, Source: &tabulav1.CreateSeriesRequest_Preset{Preset: preset}}, length, opts)
+func (c *Client) CreateSeriesFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, length SeriesLength, opts ...CreateSeriesOption) (*tabulav1.CreateSeriesResponse, error) {
+	return c.createSeries(ctx, "CreateSeriesFromPreset", &tabulav1.CreateSeriesRequest{Kind: kind, Source: &tabulav1.CreateSeriesRequest_Preset{Preset: preset}}, length, collect(opts))
 }
 
 // CreateSeriesFromConfig starts a series of length ([BestOf] or [FirstTo]) whose every game
@@ -65,9 +65,9 @@ func (c *Client) CreateSeriesFromPreset(ctx context.Context, kind tabulav1.GameK
 // game. Otherwise as [Client.CreateSeriesFromPreset], with its options and [Clock],
 // [OnTimeout], [FirstMoveWindow], [Starter] and [Presence], each set on a copy of config,
 // which is left unchanged. A series' games end for good (it moves on when one ends), so
-// [EndingTakebackWindow] is refused without calling the server. Needs a service key.
-func (c *Client) CreateSeriesFromConfig(ctx context.Context, config *tabulav1.GameConfig, length SeriesLength, opts ...CallOption) (*tabulav1.CreateSeriesResponse, error) {
-	return c.createSeries(ctx, "CreateSeriesFromConfig", &tabulav1.CreateSeriesRequest{Source: &tabulav1.CreateSeriesRequest_Config{Config: config}}, length, opts)
+// [EndingTakebackWindow] does not compile with it. Needs a service key.
+func (c *Client) CreateSeriesFromConfig(ctx context.Context, config *tabulav1.GameConfig, length SeriesLength, opts ...CreateSeriesConfigOption) (*tabulav1.CreateSeriesResponse, error) {
+	return c.createSeries(ctx, "CreateSeriesFromConfig", &tabulav1.CreateSeriesRequest{Source: &tabulav1.CreateSeriesRequest_Config{Config: config}}, length, collect(opts))
 }
 
 // CreateSeriesFromSavedConfig starts a series of length ([BestOf] or [FirstTo]) whose every
@@ -76,23 +76,15 @@ func (c *Client) CreateSeriesFromConfig(ctx context.Context, config *tabulav1.Ga
 // series alone. An unknown name fails with NOT_FOUND, reason SAVED_CONFIG_NOT_FOUND.
 // Otherwise as [Client.CreateSeriesFromPreset], with its options; the clock, the starter and
 // the presence belong to the saved configuration, so [Clock], [OnTimeout], [FirstMoveWindow],
-// [Starter], [Presence] and [EndingTakebackWindow] are refused. Needs a service key.
-func (c *Client) CreateSeriesFromSavedConfig(ctx context.Context, name string, length SeriesLength, opts ...CallOption) (*tabulav1.CreateSeriesResponse, error) {
-	return c.createSeries(ctx, "CreateSeriesFromSavedConfig", &tabulav1.CreateSeriesRequest{Source: &tabulav1.CreateSeriesRequest_SavedConfig{SavedConfig: name}}, length, opts)
+// [Starter], [Presence] and [EndingTakebackWindow] do not compile with it. Needs a service key.
+func (c *Client) CreateSeriesFromSavedConfig(ctx context.Context, name string, length SeriesLength, opts ...CreateSeriesOption) (*tabulav1.CreateSeriesResponse, error) {
+	return c.createSeries(ctx, "CreateSeriesFromSavedConfig", &tabulav1.CreateSeriesRequest{Source: &tabulav1.CreateSeriesRequest_SavedConfig{SavedConfig: name}}, length, collect(opts))
 }
 
 // createSeries sends a series' creation from a preset, a configuration or a saved
 // configuration, as createGame sends a game's.
-func (c *Client) createSeries(ctx context.Context, call string, request *tabulav1.CreateSeriesRequest, length SeriesLength, opts []CallOption) (*tabulav1.CreateSeriesResponse, error) {
-	allowed := []string{"Private", "RequestID", "Bots", "AllowHints", "Players", "Draws", "Labels", "RatingPool"}
+func (c *Client) createSeries(ctx context.Context, call string, request *tabulav1.CreateSeriesRequest, length SeriesLength, o callOptions) (*tabulav1.CreateSeriesResponse, error) {
 	config, fromConfig := request.GetSource().(*tabulav1.CreateSeriesRequest_Config)
-	if fromConfig {
-		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter", "Presence")
-	}
-	o, err := apply(call, opts, allowed...)
-	if err != nil {
-		return nil, err
-	}
 	if fromConfig {
 		copied, err := o.configured(call, config.Config)
 		if err != nil {
@@ -104,7 +96,7 @@ func (c *Client) createSeries(ctx context.Context, call string, request *tabulav
 	request.Players, request.Bots, request.Labels = o.players, o.bots, o.labels
 	request.Private, request.AllowHints, request.RequestId = o.private, o.allowHints, o.requestID
 	request.RatingPool = o.ratingPool
-	return unary(ctx, c.stub.CreateSeries, request)
+	return unary(ctx, c.stub.CreateSeries, request, o)
 }
 
 // GetSeries returns a series: its configuration and length, its players and bots, its
@@ -115,22 +107,20 @@ func (c *Client) createSeries(ctx context.Context, call string, request *tabulav
 // own rating in [Client.GetGame]'s GetRating()) and, once it is finished, GetWinner() (1 or
 // 2; 0 for a tie). Anyone may read a series that is not private; a private one needs a service key or
 // one of its players' tokens. An unknown id fails with NOT_FOUND, reason SERIES_NOT_FOUND.
-func (c *Client) GetSeries(ctx context.Context, seriesID string) (*tabulav1.Series, error) {
-	response, err := unary(ctx, c.stub.GetSeries, &tabulav1.GetSeriesRequest{SeriesId: seriesID})
+func (c *Client) GetSeries(ctx context.Context, seriesID string, opts ...CallOption) (*tabulav1.Series, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.GetSeries, &tabulav1.GetSeriesRequest{SeriesId: seriesID}, o)
 	return response.GetSeries(), err
 }
 
 // ListSeries lists the server's series, newest first, one page at a time. Options: filters
 // [InSeriesStatus], [Labels] (series carrying every one of them); paging [PageSize], [PageToken] (the response's GetNextPageToken(), empty
 // on the last page). Needs a service key.
-func (c *Client) ListSeries(ctx context.Context, opts ...CallOption) (*tabulav1.ListSeriesResponse, error) {
-	o, err := apply("ListSeries", opts, "InSeriesStatus", "Labels", "PageSize", "PageToken")
-	if err != nil {
-		return nil, err
-	}
+func (c *Client) ListSeries(ctx context.Context, opts ...ListSeriesOption) (*tabulav1.ListSeriesResponse, error) {
+	o := collect(opts)
 	return unary(ctx, c.stub.ListSeries, &tabulav1.ListSeriesRequest{
 		PageSize: o.pageSize, PageToken: o.pageToken, Status: o.seriesStatus, Labels: o.labels,
-	})
+	}, o)
 }
 
 // SeriesEvents follows the events of a series that come after sequence number afterSeq (0:
@@ -161,7 +151,7 @@ func (c *Client) SeriesEvents(ctx context.Context, seriesID string, afterSeq uin
 			return c.stub.StreamSeriesEvents(ctx, &tabulav1.StreamSeriesEventsRequest{SeriesId: seriesID, AfterSeq: after})
 		}
 		seqOf := func(response *tabulav1.StreamSeriesEventsResponse) uint64 { return response.GetEvent().GetSeq() }
-		resume(ctx, afterSeq, opts, open, seqOf, consecutive("series "+seriesID), func(response *tabulav1.StreamSeriesEventsResponse, err error) bool {
+		resume(ctx, c.conn, afterSeq, opts, open, seqOf, consecutive("series "+seriesID), func(response *tabulav1.StreamSeriesEventsResponse, err error) bool {
 			return yield(response.GetEvent(), err)
 		})
 	}

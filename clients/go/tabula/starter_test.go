@@ -7,7 +7,6 @@ package tabula_test
 
 import (
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -225,19 +224,6 @@ func TestTheStarterOptionReachesTheServer(t *testing.T) {
 	if got := c.creates[2].GetConfig(); got.GetStarter() != tabulav1.Starter_STARTER_SECOND_SEAT ||
 		started.GetStarter() != tabulav1.Starter_STARTER_SECOND_SEAT || started.GetClock() != nil {
 		t.Fatalf("the configuration's own starter: sent %v, left %v", got, started)
-	}
-	// Refused without calling the server.
-	_, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CONNECT_FOUR, "classic", tabula.Starter(tabulav1.Starter_STARTER_SECOND_SEAT))
-	if err == nil || !strings.Contains(err.Error(), "CreateGameFromPreset does not take the option Starter") {
-		t.Fatalf("got %v", err)
-	}
-	_, err = client.CreateGameFromPGN(ctx, "1. e4 *", tabula.Starter(tabulav1.Starter_STARTER_FIRST_SEAT))
-	if err == nil || !strings.Contains(err.Error(), "CreateGameFromPGN does not take the option Starter") {
-		t.Fatalf("got %v", err)
-	}
-	_, err = client.SubmitMove(ctx, "g", tabula.Drop(0), tabula.Starter(tabulav1.Starter_STARTER_FIRST_SEAT))
-	if err == nil || !strings.Contains(err.Error(), "SubmitMove does not take the option Starter") {
-		t.Fatalf("got %v", err)
 	}
 	if len(c.creates) != 3 {
 		t.Fatalf("%d creations reached the server, want 3", len(c.creates))

@@ -3,7 +3,6 @@ package tabula
 import (
 	"context"
 	"iter"
-	"slices"
 
 	"google.golang.org/grpc"
 
@@ -46,16 +45,16 @@ func Engine(level uint32) *tabulav1.TournamentPlayer {
 // rematch; see also [Accelerated], [SeedByRating] and [ContinueFromTRF]). A round robin takes 2 to 100 players,
 // a knockout or a Swiss 2 to 1,000. Without it the CreateTournament calls send
 // TOURNAMENT_FORMAT_ROUND_ROBIN. For the CreateTournament calls.
-func Format(format tabulav1.TournamentFormat) CallOption {
-	return option("Format", func(o *callOptions) { o.format = format })
+func Format(format tabulav1.TournamentFormat) CreateTournamentOption {
+	return optionOf(func(o *callOptions) { o.format = &format })
 }
 
 // Scoring sets what a tournament's results are worth, in whole or half points from 0 to 10
 // (a win, and a win by forfeit; a draw; a loss; a bye), a win worth more than a loss; others
 // fail with INVALID_ARGUMENT, reason INVALID_REQUEST. Without it a win is 1, a draw ½, a
 // loss 0 and a bye 1. For the CreateTournament calls.
-func Scoring(win, draw, loss, bye float64) CallOption {
-	return option("Scoring", func(o *callOptions) {
+func Scoring(win, draw, loss, bye float64) CreateTournamentOption {
+	return optionOf(func(o *callOptions) {
 		o.scoring = &tabulav1.TournamentScoring{Win: win, Draw: draw, Loss: loss, Bye: bye}
 	})
 }
@@ -69,15 +68,15 @@ func Scoring(win, draw, loss, bye float64) CallOption {
 // Given more than once, the tie-breaks add up. A knockout ranks its players
 // by how far each went and takes none (INVALID_ARGUMENT, reason INVALID_REQUEST, on the
 // field tie_breaks). For the CreateTournament calls.
-func TieBreaks(tieBreaks ...tabulav1.TieBreak) CallOption {
-	return option("TieBreaks", func(o *callOptions) { o.tieBreaks = append(o.tieBreaks, tieBreaks...) })
+func TieBreaks(tieBreaks ...tabulav1.TieBreak) CreateTournamentOption {
+	return optionOf(func(o *callOptions) { o.tieBreaks = append(o.tieBreaks, tieBreaks...) })
 }
 
 // HoldRounds has a tournament make each round, the first too, only once its organiser says
 // go with [Client.StartTournamentRound]; without it each round is paired, and its games
 // made, as soon as the round before has ended. For the CreateTournament calls.
-func HoldRounds() CallOption {
-	return option("HoldRounds", func(o *callOptions) { o.holdRounds = true })
+func HoldRounds() CreateTournamentOption {
+	return optionOf(func(o *callOptions) { o.holdRounds = true })
 }
 
 // MatchBestOf makes each match of a knockout (TOURNAMENT_FORMAT_KNOCKOUT, [Format]) a series
@@ -89,8 +88,8 @@ func HoldRounds() CallOption {
 // above 99, or any best-of for a round robin fails with INVALID_ARGUMENT, reason
 // INVALID_REQUEST, on the field best_of. It is not [BestOf], a [SeriesLength] for the
 // CreateSeries calls. For the CreateTournament calls.
-func MatchBestOf(games uint32) CallOption {
-	return option("MatchBestOf", func(o *callOptions) { o.matchBestOf = games })
+func MatchBestOf(games uint32) CreateTournamentOption {
+	return optionOf(func(o *callOptions) { o.matchBestOf = games })
 }
 
 // SeedByRating seeds a knockout's players by their ratings in its [RatingPool], the best
@@ -101,8 +100,8 @@ func MatchBestOf(games uint32) CallOption {
 // knockout or a Swiss (TOURNAMENT_FORMAT_KNOCKOUT or TOURNAMENT_FORMAT_SWISS, [Format]) and
 // a rating pool, else it fails with INVALID_ARGUMENT, reason INVALID_REQUEST, on the field
 // seed_by_rating. For the CreateTournament calls.
-func SeedByRating() CallOption {
-	return option("SeedByRating", func(o *callOptions) { o.seedByRating = true })
+func SeedByRating() CreateTournamentOption {
+	return optionOf(func(o *callOptions) { o.seedByRating = true })
 }
 
 // SwissRounds sets how many rounds a Swiss (TOURNAMENT_FORMAT_SWISS, [Format]) plays: from 1
@@ -112,8 +111,8 @@ func SeedByRating() CallOption {
 // with the rounds played, if a round cannot be paired without a rematch. As many rounds as
 // players or more, or any rounds for another format, fail with INVALID_ARGUMENT, reason
 // INVALID_REQUEST, on the field rounds. For the CreateTournament calls.
-func SwissRounds(rounds uint32) CallOption {
-	return option("SwissRounds", func(o *callOptions) { o.swissRounds = rounds })
+func SwissRounds(rounds uint32) CreateTournamentOption {
+	return optionOf(func(o *callOptions) { o.swissRounds = rounds })
 }
 
 // Accelerated pairs a Swiss's (TOURNAMENT_FORMAT_SWISS, [Format]) first rounds with Baku
@@ -123,8 +122,8 @@ func SwissRounds(rounds uint32) CallOption {
 // alone. The tournament shows it in GetAccelerated(). For another format it fails with
 // INVALID_ARGUMENT, reason INVALID_REQUEST, on the field accelerated. For the
 // CreateTournament calls.
-func Accelerated() CallOption {
-	return option("Accelerated", func(o *callOptions) { o.accelerated = true })
+func Accelerated() CreateTournamentOption {
+	return optionOf(func(o *callOptions) { o.accelerated = true })
 }
 
 // ContinueFromTRF continues a Swiss (TOURNAMENT_FORMAT_SWISS, [Format]) played elsewhere
@@ -145,15 +144,15 @@ func Accelerated() CallOption {
 // another format fails with INVALID_ARGUMENT, reason INVALID_REQUEST, every problem named
 // as a violation of the field trf (too few rounds asked: of the field rounds). For the
 // CreateTournament calls.
-func ContinueFromTRF(trf string) CallOption {
-	return option("ContinueFromTRF", func(o *callOptions) { o.trf = trf })
+func ContinueFromTRF(trf string) CreateTournamentOption {
+	return optionOf(func(o *callOptions) { o.trf = trf })
 }
 
 // InTournamentStatus lists only tournaments in status (TOURNAMENT_STATUS_IN_PROGRESS,
 // TOURNAMENT_STATUS_FINISHED or TOURNAMENT_STATUS_CANCELLED); without it every tournament is
 // listed. For [Client.ListTournaments].
-func InTournamentStatus(status tabulav1.TournamentStatus) CallOption {
-	return option("InTournamentStatus", func(o *callOptions) { o.tournamentStatus = status })
+func InTournamentStatus(status tabulav1.TournamentStatus) ListTournamentsOption {
+	return optionOf(func(o *callOptions) { o.tournamentStatus = status })
 }
 
 // CreateTournamentFromPreset creates a tournament of players (2 to 100 in a round robin, 2 to
@@ -185,8 +184,8 @@ func InTournamentStatus(status tabulav1.TournamentStatus) CallOption {
 // and [ContinueFromTRF] (a Swiss's), [RatingPool] (every game rated in the pool;
 // RATING_POOL_PRESET the preset's own), [Private], [AllowHints], [Labels] (the tournament's,
 // which every one of its games carries too), [RequestID]. Needs a service key.
-func (c *Client) CreateTournamentFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, players []*tabulav1.TournamentPlayer, opts ...CallOption) (*tabulav1.CreateTournamentResponse, error) {
-	return c.createTournament(ctx, "CreateTournamentFromPreset", &tabulav1.CreateTournamentRequest{Kind: kind, Source: &tabulav1.CreateTournamentRequest_Preset{Preset: preset}}, players, opts)
+func (c *Client) CreateTournamentFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, players []*tabulav1.TournamentPlayer, opts ...CreateTournamentOption) (*tabulav1.CreateTournamentResponse, error) {
+	return c.createTournament(ctx, "CreateTournamentFromPreset", &tabulav1.CreateTournamentRequest{Kind: kind, Source: &tabulav1.CreateTournamentRequest_Preset{Preset: preset}}, players, collect(opts))
 }
 
 // CreateTournamentFromConfig creates a tournament of players whose every game is created from
@@ -194,10 +193,10 @@ func (c *Client) CreateTournamentFromPreset(ctx context.Context, kind tabulav1.G
 // random parts (a random starter, a Chess960 start) are drawn anew for each game. Otherwise
 // as [Client.CreateTournamentFromPreset], with its options and [Clock], [OnTimeout],
 // [FirstMoveWindow], [Starter] and [Presence], each set on a copy of config, which is left
-// unchanged. A tournament moves on when a game ends, so [EndingTakebackWindow] is refused
-// without calling the server. Needs a service key.
-func (c *Client) CreateTournamentFromConfig(ctx context.Context, config *tabulav1.GameConfig, players []*tabulav1.TournamentPlayer, opts ...CallOption) (*tabulav1.CreateTournamentResponse, error) {
-	return c.createTournament(ctx, "CreateTournamentFromConfig", &tabulav1.CreateTournamentRequest{Source: &tabulav1.CreateTournamentRequest_Config{Config: config}}, players, opts)
+// unchanged. A tournament moves on when a game ends, so [EndingTakebackWindow] does not
+// compile with it. Needs a service key.
+func (c *Client) CreateTournamentFromConfig(ctx context.Context, config *tabulav1.GameConfig, players []*tabulav1.TournamentPlayer, opts ...CreateTournamentConfigOption) (*tabulav1.CreateTournamentResponse, error) {
+	return c.createTournament(ctx, "CreateTournamentFromConfig", &tabulav1.CreateTournamentRequest{Source: &tabulav1.CreateTournamentRequest_Config{Config: config}}, players, collect(opts))
 }
 
 // CreateTournamentFromSavedConfig creates a tournament of players whose every game is created
@@ -206,23 +205,15 @@ func (c *Client) CreateTournamentFromConfig(ctx context.Context, config *tabulav
 // fails with NOT_FOUND, reason SAVED_CONFIG_NOT_FOUND. Otherwise as
 // [Client.CreateTournamentFromPreset], with its options; the clock, the starter and the
 // presence belong to the saved configuration, so [Clock], [OnTimeout], [FirstMoveWindow],
-// [Starter], [Presence] and [EndingTakebackWindow] are refused. Needs a service key.
-func (c *Client) CreateTournamentFromSavedConfig(ctx context.Context, name string, players []*tabulav1.TournamentPlayer, opts ...CallOption) (*tabulav1.CreateTournamentResponse, error) {
-	return c.createTournament(ctx, "CreateTournamentFromSavedConfig", &tabulav1.CreateTournamentRequest{Source: &tabulav1.CreateTournamentRequest_SavedConfig{SavedConfig: name}}, players, opts)
+// [Starter], [Presence] and [EndingTakebackWindow] do not compile with it. Needs a service key.
+func (c *Client) CreateTournamentFromSavedConfig(ctx context.Context, name string, players []*tabulav1.TournamentPlayer, opts ...CreateTournamentOption) (*tabulav1.CreateTournamentResponse, error) {
+	return c.createTournament(ctx, "CreateTournamentFromSavedConfig", &tabulav1.CreateTournamentRequest{Source: &tabulav1.CreateTournamentRequest_SavedConfig{SavedConfig: name}}, players, collect(opts))
 }
 
 // createTournament sends a tournament's creation from a preset, a configuration or a saved
 // configuration, as createSeries sends a series'.
-func (c *Client) createTournament(ctx context.Context, call string, request *tabulav1.CreateTournamentRequest, players []*tabulav1.TournamentPlayer, opts []CallOption) (*tabulav1.CreateTournamentResponse, error) {
-	allowed := []string{"Format", "Scoring", "TieBreaks", "HoldRounds", "MatchBestOf", "SeedByRating", "SwissRounds", "Accelerated", "ContinueFromTRF", "RatingPool", "Private", "AllowHints", "Labels", "RequestID"}
+func (c *Client) createTournament(ctx context.Context, call string, request *tabulav1.CreateTournamentRequest, players []*tabulav1.TournamentPlayer, o callOptions) (*tabulav1.CreateTournamentResponse, error) {
 	config, fromConfig := request.GetSource().(*tabulav1.CreateTournamentRequest_Config)
-	if fromConfig {
-		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter", "Presence")
-	}
-	o, err := apply(call, opts, allowed...)
-	if err != nil {
-		return nil, err
-	}
 	if fromConfig {
 		copied, err := o.configured(call, config.Config)
 		if err != nil {
@@ -231,15 +222,15 @@ func (c *Client) createTournament(ctx context.Context, call string, request *tab
 		request.Source = &tabulav1.CreateTournamentRequest_Config{Config: copied}
 	}
 	request.Format = tabulav1.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN
-	if slices.Contains(o.given, "Format") {
-		request.Format = o.format
+	if o.format != nil {
+		request.Format = *o.format
 	}
 	request.Players, request.Scoring, request.TieBreaks, request.HoldRounds = players, o.scoring, o.tieBreaks, o.holdRounds
 	request.BestOf, request.SeedByRating = o.matchBestOf, o.seedByRating
 	request.Rounds, request.Accelerated, request.Trf = o.swissRounds, o.accelerated, o.trf
 	request.RatingPool, request.Private, request.AllowHints = o.ratingPool, o.private, o.allowHints
 	request.Labels, request.RequestId = o.labels, o.requestID
-	return unary(ctx, c.stub.CreateTournament, request)
+	return unary(ctx, c.stub.CreateTournament, request, o)
 }
 
 // GetTournament returns a tournament: its kind and configuration, GetFormat(), GetPlayers()
@@ -264,8 +255,9 @@ func (c *Client) createTournament(ctx context.Context, call string, request *tab
 // private; a private one needs a service key or one of its players' tokens
 // (PERMISSION_DENIED, reason PRIVATE_TOURNAMENT). An unknown id fails with NOT_FOUND, reason
 // TOURNAMENT_NOT_FOUND.
-func (c *Client) GetTournament(ctx context.Context, tournamentID string) (*tabulav1.Tournament, error) {
-	response, err := unary(ctx, c.stub.GetTournament, &tabulav1.GetTournamentRequest{TournamentId: tournamentID})
+func (c *Client) GetTournament(ctx context.Context, tournamentID string, opts ...CallOption) (*tabulav1.Tournament, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.GetTournament, &tabulav1.GetTournamentRequest{TournamentId: tournamentID}, o)
 	return response.GetTournament(), err
 }
 
@@ -280,8 +272,9 @@ func (c *Client) GetTournament(ctx context.Context, tournamentID string) (*tabul
 // ([ContinueFromTRF]). Read access is [Client.GetTournament]'s: anyone for a tournament that is not private, else
 // a service key or one of its players' tokens (PERMISSION_DENIED, reason
 // PRIVATE_TOURNAMENT). An unknown id fails with NOT_FOUND, reason TOURNAMENT_NOT_FOUND.
-func (c *Client) ExportTournamentTRF(ctx context.Context, tournamentID string) (string, error) {
-	response, err := unary(ctx, c.stub.ExportTournamentTrf, &tabulav1.ExportTournamentTrfRequest{TournamentId: tournamentID})
+func (c *Client) ExportTournamentTRF(ctx context.Context, tournamentID string, opts ...CallOption) (string, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.ExportTournamentTrf, &tabulav1.ExportTournamentTrfRequest{TournamentId: tournamentID}, o)
 	return response.GetTrf(), err
 }
 
@@ -289,14 +282,11 @@ func (c *Client) ExportTournamentTRF(ctx context.Context, tournamentID string) (
 // filters [InTournamentStatus], [Labels] (tournaments carrying every one of them); paging
 // [PageSize], [PageToken] (the response's GetNextPageToken(), empty on the last page; later
 // pages take the same filters). Needs a service key.
-func (c *Client) ListTournaments(ctx context.Context, opts ...CallOption) (*tabulav1.ListTournamentsResponse, error) {
-	o, err := apply("ListTournaments", opts, "InTournamentStatus", "Labels", "PageSize", "PageToken")
-	if err != nil {
-		return nil, err
-	}
+func (c *Client) ListTournaments(ctx context.Context, opts ...ListTournamentsOption) (*tabulav1.ListTournamentsResponse, error) {
+	o := collect(opts)
 	return unary(ctx, c.stub.ListTournaments, &tabulav1.ListTournamentsRequest{
 		PageSize: o.pageSize, PageToken: o.pageToken, Status: o.tournamentStatus, Labels: o.labels,
-	})
+	}, o)
 }
 
 // TournamentEvents follows the events of a tournament that come after sequence number
@@ -334,7 +324,7 @@ func (c *Client) TournamentEvents(ctx context.Context, tournamentID string, afte
 			return c.stub.StreamTournamentEvents(ctx, &tabulav1.StreamTournamentEventsRequest{TournamentId: tournamentID, AfterSeq: after})
 		}
 		seqOf := func(response *tabulav1.StreamTournamentEventsResponse) uint64 { return response.GetEvent().GetSeq() }
-		resume(ctx, afterSeq, opts, open, seqOf, consecutive("tournament "+tournamentID), func(response *tabulav1.StreamTournamentEventsResponse, err error) bool {
+		resume(ctx, c.conn, afterSeq, opts, open, seqOf, consecutive("tournament "+tournamentID), func(response *tabulav1.StreamTournamentEventsResponse, err error) bool {
 			return yield(response.GetEvent(), err)
 		})
 	}
@@ -355,8 +345,9 @@ func TournamentEventKind(event *tabulav1.TournamentEvent) string {
 // GetReleasedRounds() counting it. Fails with INVALID_ARGUMENT for a round other than the
 // next, FAILED_PRECONDITION, reason TOURNAMENT_OVER, for a tournament finished or cancelled,
 // NOT_FOUND, reason TOURNAMENT_NOT_FOUND, for an unknown id. Needs a service key.
-func (c *Client) StartTournamentRound(ctx context.Context, tournamentID string, round uint32) (*tabulav1.Tournament, error) {
-	response, err := unary(ctx, c.stub.StartTournamentRound, &tabulav1.StartTournamentRoundRequest{TournamentId: tournamentID, Round: round})
+func (c *Client) StartTournamentRound(ctx context.Context, tournamentID string, round uint32, opts ...CallOption) (*tabulav1.Tournament, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.StartTournamentRound, &tabulav1.StartTournamentRoundRequest{TournamentId: tournamentID, Round: round}, o)
 	return response.GetTournament(), err
 }
 
@@ -368,8 +359,9 @@ func (c *Client) StartTournamentRound(ctx context.Context, tournamentID string, 
 // Fails with INVALID_ARGUMENT for a player the tournament lacks or one withdrawn already,
 // FAILED_PRECONDITION, reason TOURNAMENT_OVER, for a tournament finished or cancelled.
 // Needs a service key.
-func (c *Client) WithdrawTournamentPlayer(ctx context.Context, tournamentID string, player uint32) (*tabulav1.Tournament, error) {
-	response, err := unary(ctx, c.stub.WithdrawTournamentPlayer, &tabulav1.WithdrawTournamentPlayerRequest{TournamentId: tournamentID, Player: player})
+func (c *Client) WithdrawTournamentPlayer(ctx context.Context, tournamentID string, player uint32, opts ...CallOption) (*tabulav1.Tournament, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.WithdrawTournamentPlayer, &tabulav1.WithdrawTournamentPlayerRequest{TournamentId: tournamentID, Player: player}, o)
 	return response.GetTournament(), err
 }
 
@@ -388,8 +380,9 @@ func (c *Client) WithdrawTournamentPlayer(ctx context.Context, tournamentID stri
 // like) for a player the CreateTournament calls would refuse;
 // FAILED_PRECONDITION, reason TOURNAMENT_OVER, for a tournament finished or cancelled;
 // NOT_FOUND, reason TOURNAMENT_NOT_FOUND, for an unknown id. Needs a service key.
-func (c *Client) AddTournamentPlayer(ctx context.Context, tournamentID string, player *tabulav1.TournamentPlayer) (*tabulav1.AddTournamentPlayerResponse, error) {
-	return unary(ctx, c.stub.AddTournamentPlayer, &tabulav1.AddTournamentPlayerRequest{TournamentId: tournamentID, Player: player})
+func (c *Client) AddTournamentPlayer(ctx context.Context, tournamentID string, player *tabulav1.TournamentPlayer, opts ...CallOption) (*tabulav1.AddTournamentPlayerResponse, error) {
+	o := collect(opts)
+	return unary(ctx, c.stub.AddTournamentPlayer, &tabulav1.AddTournamentPlayerRequest{TournamentId: tournamentID, Player: player}, o)
 }
 
 // CancelTournament calls a tournament off: no round is made after, and its status is
@@ -397,7 +390,8 @@ func (c *Client) AddTournamentPlayer(ctx context.Context, tournamentID string, p
 // progress are left to end, or to [Client.AbortGame]. Returns the cancelled tournament.
 // Fails with FAILED_PRECONDITION, reason TOURNAMENT_OVER, for a tournament finished or
 // cancelled already. Needs a service key.
-func (c *Client) CancelTournament(ctx context.Context, tournamentID string) (*tabulav1.Tournament, error) {
-	response, err := unary(ctx, c.stub.CancelTournament, &tabulav1.CancelTournamentRequest{TournamentId: tournamentID})
+func (c *Client) CancelTournament(ctx context.Context, tournamentID string, opts ...CallOption) (*tabulav1.Tournament, error) {
+	o := collect(opts)
+	response, err := unary(ctx, c.stub.CancelTournament, &tabulav1.CancelTournamentRequest{TournamentId: tournamentID}, o)
 	return response.GetTournament(), err
 }

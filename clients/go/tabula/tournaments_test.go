@@ -413,7 +413,7 @@ func TestARoundRobinIsPlayedOutByItsPlayersTokens(t *testing.T) {
 		len(got.GetRounds()) != 1 || len(got.GetRounds()[0].GetBoards()) != 2 {
 		t.Fatalf("a double round robin of three: %d rounds, %s", got.GetRoundCount(), boardsOf(got))
 	}
-	listed := func(opts ...tabula.CallOption) string {
+	listed := func(opts ...tabula.ListTournamentsOption) string {
 		t.Helper()
 		page, err := manager.ListTournaments(ctx, opts...)
 		if err != nil {
@@ -838,7 +838,7 @@ func TestASwissContinuesFromItsTRF(t *testing.T) {
 	}
 
 	// A file of six players for four, or for a round robin, is refused on the field trf.
-	for _, refused := range [][]tabula.CallOption{
+	for _, refused := range [][]tabula.CreateTournamentOption{
 		{tabula.Format(swiss), tabula.SwissRounds(3), tabula.ContinueFromTRF(trf)},
 		{tabula.ContinueFromTRF(trf)},
 	} {
@@ -1119,7 +1119,7 @@ func TestARefusedTournamentNamesItsProblems(t *testing.T) {
 	ctx := testContext(t)
 	address := testserver.StartWith(t, "--service-key", "arbiter="+arbiterSecret)
 	manager := dial(t, address, tabula.WithCredential(arbiterSecret))
-	classic := func(players []*tabulav1.TournamentPlayer, opts ...tabula.CallOption) error {
+	classic := func(players []*tabulav1.TournamentPlayer, opts ...tabula.CreateTournamentOption) error {
 		_, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", players, opts...)
 		return err
 	}
@@ -1141,18 +1141,18 @@ func TestARefusedTournamentNamesItsProblems(t *testing.T) {
 	// robin, a seeding by rating without a pool; a Swiss of as many rounds as players, a
 	// Swiss's rounds or acceleration for another format.
 	for _, refused := range []struct {
-		opts  []tabula.CallOption
+		opts  []tabula.CreateTournamentOption
 		field string
 	}{
-		{[]tabula.CallOption{tabula.Format(knockout), tabula.MatchBestOf(2)}, "best_of"},
-		{[]tabula.CallOption{tabula.Format(knockout), tabula.MatchBestOf(101)}, "best_of"},
-		{[]tabula.CallOption{tabula.Format(knockout), tabula.TieBreaks(tabulav1.TieBreak_TIE_BREAK_WINS)}, "tie_breaks"},
-		{[]tabula.CallOption{tabula.MatchBestOf(3)}, "best_of"},
-		{[]tabula.CallOption{tabula.Format(knockout), tabula.SeedByRating()}, "seed_by_rating"},
-		{[]tabula.CallOption{tabula.Format(swiss), tabula.SeedByRating()}, "seed_by_rating"},
-		{[]tabula.CallOption{tabula.Format(swiss), tabula.SwissRounds(4)}, "rounds"},
-		{[]tabula.CallOption{tabula.SwissRounds(2)}, "rounds"},
-		{[]tabula.CallOption{tabula.Format(knockout), tabula.Accelerated()}, "accelerated"},
+		{[]tabula.CreateTournamentOption{tabula.Format(knockout), tabula.MatchBestOf(2)}, "best_of"},
+		{[]tabula.CreateTournamentOption{tabula.Format(knockout), tabula.MatchBestOf(101)}, "best_of"},
+		{[]tabula.CreateTournamentOption{tabula.Format(knockout), tabula.TieBreaks(tabulav1.TieBreak_TIE_BREAK_WINS)}, "tie_breaks"},
+		{[]tabula.CreateTournamentOption{tabula.MatchBestOf(3)}, "best_of"},
+		{[]tabula.CreateTournamentOption{tabula.Format(knockout), tabula.SeedByRating()}, "seed_by_rating"},
+		{[]tabula.CreateTournamentOption{tabula.Format(swiss), tabula.SeedByRating()}, "seed_by_rating"},
+		{[]tabula.CreateTournamentOption{tabula.Format(swiss), tabula.SwissRounds(4)}, "rounds"},
+		{[]tabula.CreateTournamentOption{tabula.SwissRounds(2)}, "rounds"},
+		{[]tabula.CreateTournamentOption{tabula.Format(knockout), tabula.Accelerated()}, "accelerated"},
 	} {
 		err := classic(cupPlayers, refused.opts...)
 		requireError(t, err, codes.InvalidArgument, "INVALID_REQUEST")
@@ -1394,79 +1394,15 @@ func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
 		t.Errorf("the caller's player or labels changed: %v, %v", engine, labels)
 	}
 
-	// Options a call does not take are refused without calling the server.
+	// OnTimeout without a clock to apply to is refused without calling the server.
 	for _, refused := range []struct {
 		call func() error
 		text string
 	}{
 		{func() error {
-			_, err := client.CreateTournamentFromSavedConfig(ctx, "big-board", players, tabula.Clock(tabula.PerMove(time.Minute)))
-			return err
-		}, "CreateTournamentFromSavedConfig does not take the option Clock"},
-		{func() error {
-			_, err := client.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", players, tabula.Starter(tabulav1.Starter_STARTER_SECOND_SEAT))
-			return err
-		}, "CreateTournamentFromPreset does not take the option Starter"},
-		{func() error {
-			_, err := client.CreateTournamentFromConfig(ctx, config, players, tabula.EndingTakebackWindow(time.Minute))
-			return err
-		}, "CreateTournamentFromConfig does not take the option EndingTakebackWindow"},
-		{func() error {
-			_, err := client.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", players, tabula.Players(ann, bob))
-			return err
-		}, "CreateTournamentFromPreset does not take the option Players"},
-		{func() error {
-			_, err := client.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", players, tabula.Bots(tabula.BotSeat(1, 1, 0)))
-			return err
-		}, "CreateTournamentFromPreset does not take the option Bots"},
-		{func() error {
 			_, err := client.CreateTournamentFromConfig(ctx, config, players, tabula.OnTimeout(tabulav1.TimeoutRule_TIMEOUT_RULE_DEFAULT_MOVE))
 			return err
 		}, "CreateTournamentFromConfig: OnTimeout without a clock"},
-		{func() error {
-			_, err := client.ListTournaments(ctx, tabula.InSeriesStatus(tabulav1.SeriesStatus_SERIES_STATUS_FINISHED))
-			return err
-		}, "ListTournaments does not take the option InSeriesStatus"},
-		{func() error {
-			_, err := client.ListSeries(ctx, tabula.InTournamentStatus(tournamentFinished))
-			return err
-		}, "ListSeries does not take the option InTournamentStatus"},
-		{func() error {
-			_, err := client.CreateSeriesFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.BestOf(3), tabula.HoldRounds())
-			return err
-		}, "CreateSeriesFromPreset does not take the option HoldRounds"},
-		{func() error {
-			_, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.Format(roundRobin))
-			return err
-		}, "CreateGameFromPreset does not take the option Format"},
-		{func() error {
-			_, err := client.CreateSeriesFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.BestOf(3), tabula.MatchBestOf(3))
-			return err
-		}, "CreateSeriesFromPreset does not take the option MatchBestOf"},
-		{func() error {
-			_, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.SeedByRating())
-			return err
-		}, "CreateGameFromPreset does not take the option SeedByRating"},
-		{func() error {
-			_, err := client.CreateSeriesFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.BestOf(3), tabula.SwissRounds(3))
-			return err
-		}, "CreateSeriesFromPreset does not take the option SwissRounds"},
-		{func() error {
-			_, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.Accelerated())
-			return err
-		}, "CreateGameFromPreset does not take the option Accelerated"},
-		{func() error {
-			_, err := client.CreateSeriesFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.BestOf(3), tabula.ContinueFromTRF(trfFile))
-			return err
-		}, "CreateSeriesFromPreset does not take the option ContinueFromTRF"},
-		{func() error {
-			_, err := client.CreateGameFromConfig(ctx, config, tabula.ContinueFromTRF(trfFile))
-			return err
-		}, "CreateGameFromConfig does not take the option ContinueFromTRF"},
-		{func() error {
-			_, err := client.ListTournaments(ctx, tabula.ContinueFromTRF(trfFile))
-			return err
-		}, "ListTournaments does not take the option ContinueFromTRF"},
 	} {
 		if err := refused.call(); err == nil || !strings.Contains(err.Error(), refused.text) {
 			t.Errorf("got %v, want %q", err, refused.text)
