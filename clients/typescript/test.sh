@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs the locked dependencies, builds and packs the package (`npm pack`, whose prepack
-# type-checks and builds dist), runs the tests against a real server (TABULA_BIN, default
-# target/debug/tabula), then installs the packed tarball into a fresh project outside the
-# repository and plays a Connect Four game through it against a live server (one more test).
+# type-checks and builds dist, examples/lobby.ts included), runs the tests against a real
+# server (TABULA_BIN, default target/debug/tabula; the lobby example among them, through a
+# server restart), builds the reference docs with TypeDoc, failing on any warning (one more
+# test), then installs the packed tarball into a fresh project outside the repository and
+# plays a Connect Four game through it against a live server (one more test).
 # The last line is the summary: `typescript client: N passed, M failed`.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -37,6 +39,19 @@ failed="$(sed -n 's/^ℹ fail \([0-9]*\)$/\1/p' "$output" | tail -1)"
 passed="${passed:-0}"
 failed="${failed:-1}"
 
+# The reference docs (dist/docs), from the sources' doc comments; typedoc.json turns any
+# warning into a failure.
+echo "# the reference docs build with TypeDoc, with no warning"
+if npm run docs --silent >"$work/docs.log" 2>&1; then
+  echo "✔ the reference docs build with no warning"
+  passed=$((passed + 1))
+else
+  cat "$work/docs.log"
+  echo "✖ the reference docs build with no warning"
+  failed=$((failed + 1))
+  status=1
+fi
+
 # The packed package, installed the ecosystem's way into a fresh project: its dependencies
 # resolve from the configured registry (refusing any whose engines exclude this Node), its
 # types load through the exports map and check (its declarations included: no skipLibCheck;
@@ -53,7 +68,7 @@ install_check() {
 
   app="$work/app"
   mkdir -p "$app"
-  cp examples/connect-four.ts examples/quickstart.mjs "$app/"
+  cp examples/connect-four.ts examples/lobby.ts examples/quickstart.mjs "$app/"
   local typescript types_node
   typescript="$(node -p 'require("./package-lock.json").packages["node_modules/typescript"].version')"
   types_node="$(node -p 'require("./package-lock.json").packages["node_modules/@types/node"].version')"
@@ -68,7 +83,7 @@ EOF
     "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "lib": ["ES2022", "DOM"],
     "types": ["node"], "strict": true, "outDir": "."
   },
-  "files": ["connect-four.ts"]
+  "files": ["connect-four.ts", "lobby.ts"]
 }
 EOF
     npm install --no-audit --no-fund --loglevel=error --engine-strict \

@@ -39,6 +39,7 @@ import {
   type ListGamesResponse,
   ListLeaderboardRequestSchema,
   type ListLeaderboardResponse,
+  type LegalMove,
   type ListLegalMovesResponse,
   ListSavedConfigsRequestSchema,
   type ListSavedConfigsResponse,
@@ -76,14 +77,13 @@ import {
 import { type View, ViewSchema } from "./gen/tabula/v1/view_pb.js";
 import { closeConnection, type Connection, credentialTransport, openConnection } from "./connection.js";
 import { TabulaError, toTabulaError } from "./errors.js";
+import { type Present, present } from "./present.js";
+import { Reconnects } from "./reconnects.js";
+import { callRetrySettings, type RetryPolicy, sleep } from "./retry.js";
 import { applyViewChange, VIEW_CHANGE_MISMATCH } from "./views.js";
 
 /** The deadline of every unary call unless a call or `ConnectOptions.timeoutMs` says otherwise. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/** Reconnect attempts in a row without receiving an event before an event stream gives up. */
-const STREAM_RETRIES = 5;
-const BACKOFF_BASE_MS = 100;
-const BACKOFF_CAP_MS = 2000;
 
 /** Options of a client over a transport of the caller's (`new TabulaClient(transport, options)`). */
 export interface ClientOptions {
@@ -96,6 +96,22 @@ export interface ClientOptions {
    * from it, after the calls in flight were cancelled: to release what the transport holds.
    */
   onClose?: () => void;
+  /**
+   * How unary calls are retried after UNAVAILABLE (the server restarting or out of reach):
+   * only those safe to repeat, every read (`get...`, `list...`, `export...`) and every write
+   * sent with a `requestId`; `DEFAULT_RETRY_POLICY` when absent (5 attempts, 0.1 s doubling to
+   * at most 2 s apart, ±20%, within the call's deadline or 10 s). A policy sets the attempts
+   * and backoff (fields left out take the defaults); `false` turns retrying off. A call's own
+   * `retry` replaces this for that call.
+   */
+  retry?: RetryPolicy | false;
+  /**
+   * Wait for the server: while it cannot be reached, a unary call is tried again until its
+   * deadline (then DEADLINE_EXCEEDED) instead of failing with UNAVAILABLE, as gRPC's
+   * wait-for-ready does; a write without a `requestId` only while its connection cannot be
+   * made, when nothing was sent. Default false; a call's own `waitForReady` replaces it.
+   */
+  waitForReady?: boolean;
 }
 
 /** Options every unary call takes. */
@@ -105,9 +121,16 @@ export interface CallOptions {
   /**
    * The call's deadline in milliseconds, instead of the client's default (30 s unless
    * `ConnectOptions.timeoutMs` says otherwise); 0 for none. Past it the call rejects with
-   * `Code.DeadlineExceeded`.
+   * `Code.DeadlineExceeded`, as it does when `signal` is an `AbortSignal.timeout(ms)` that fires.
    */
   timeoutMs?: number;
+  /**
+   * This call's retry policy instead of the client's (`ClientOptions.retry`): `false` sends it
+   * once; a policy retries it, if it is safe to repeat, with those attempts and backoff.
+   */
+  retry?: RetryPolicy | false;
+  /** Whether this call waits for the server, instead of the client's `waitForReady`. */
+  waitForReady?: boolean;
 }
 
 /** Options of the calls that take a request id for safe retries. */
@@ -665,8 +688,19 @@ export interface ListTournamentsOptions extends CallOptions {
 export interface StreamOptions {
   /** Stops the stream; iteration then ends quietly. */
   signal?: AbortSignal;
-  /** Reconnect attempts in a row without an event before giving up (default 5; `Infinity`: never). */
+  /**
+   * Reconnect attempts in a row without a successful reconnect before giving up, besides
+   * `reconnectBudgetMs` (default: no count, only the time budget). `Infinity` resumes forever,
+   * as `reconnectBudgetMs: Infinity` does, unless a `reconnectBudgetMs` is given too.
+   */
   retries?: number;
+  /**
+   * How long the stream keeps trying to reconnect, in milliseconds, from its first failure
+   * without a successful reconnect (the server answering the reopened stream, or an event)
+   * before it gives up and the iteration throws the last failure (default 30,000,
+   * `DEFAULT_RECONNECT_BUDGET_MS`; `Infinity`: resume forever; 0: never reconnect).
+   */
+  reconnectBudgetMs?: number;
   /**
    * Called before each reconnect attempt with the failure that ended the stream and how long
    * the stream waits before reopening, in milliseconds: to tell a person it is reconnecting.
@@ -727,11 +761,12 @@ export interface OwnerEventOptions extends StreamOptions {
 /**
  * Failures after which the stream can be reopened from the last event received. Node's
  * HTTP/2 reports a dropped connection as a cancelled stream, which only the caller's own
- * signal (checked before this) would otherwise mean; the server never cancels with a reason.
+ * signal (checked before this) would otherwise mean, and a stream reset by a broken
+ * transport as INTERNAL; the server never cancels, nor fails with INTERNAL, without a reason.
  */
 function isResumable(error: TabulaError): boolean {
   if (error.code === Code.Unavailable) return true;
-  if (error.code === Code.Canceled) return error.reason === "";
+  if (error.code === Code.Canceled || error.code === Code.Internal) return error.reason === "";
   if (error.code === Code.Unknown) return isNetworkFailure(error);
   return error.code === Code.ResourceExhausted && error.reason === "STREAM_LAGGED";
 }
@@ -769,9 +804,13 @@ function cursorOutOfOrder(last: bigint, received: bigint): TabulaError {
 
 /**
  * A game's events, in order and without gaps, as an async iterable. It follows
- * `StreamEvents` from `afterSeq`; when the connection drops (UNAVAILABLE) or the server ends
- * a lagging subscriber (STREAM_LAGGED) it reopens the stream after `lastSeq`, the last event
- * it yielded, so no event is lost or repeated. Iteration ends after the game's final event
+ * `StreamEvents` from `afterSeq`; when the server stops or cannot be reached (UNAVAILABLE),
+ * the connection drops or its stream is reset, or the server ends a lagging subscriber
+ * (STREAM_LAGGED), it reopens the stream after `lastSeq`, the last event it yielded, so no
+ * event is lost or repeated: 0.1 s later, then twice as long each time up to 2 s (±20%),
+ * until it has gone `reconnectBudgetMs` (30 s unless told) without a successful reconnect,
+ * when the iteration throws the last failure; open a new stream after `lastSeq` to go on.
+ * Iteration ends after the game's final event
  * (its `gameEnded`, or in a game with an ending takeback window, `endingTakebackWindowMs`,
  * once that end is final: until then a `moveTakenBack` and a `gameResumed` may follow it),
  * when the `signal` aborts, or when the client is closed. An event whose seq is not the one
@@ -812,11 +851,8 @@ export class EventStream implements AsyncIterable<GameEvent> {
       this.client,
       bySeq(this),
       this.options,
-      (afterSeq, signal) => {
-        const responses = this.client.raw.streamEvents(
-          { gameId: this.gameId, afterSeq, includeViews, viewChanges },
-          { signal },
-        );
+      (afterSeq, call) => {
+        const responses = this.client.raw.streamEvents({ gameId: this.gameId, afterSeq, includeViews, viewChanges }, call);
         return viewChanges ? wholeViews(responses) : responses;
       },
       (response) => {
@@ -881,8 +917,8 @@ export class SeriesEventStream implements AsyncIterable<SeriesEvent> {
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<SeriesEvent> {
-    yield* follow(this.client, bySeq(this), this.options, (afterSeq, signal) =>
-      this.client.raw.streamSeriesEvents({ seriesId: this.seriesId, afterSeq }, { signal }),
+    yield* follow(this.client, bySeq(this), this.options, (afterSeq, call) =>
+      this.client.raw.streamSeriesEvents({ seriesId: this.seriesId, afterSeq }, call),
     );
   }
 }
@@ -917,8 +953,8 @@ export class TournamentEventStream implements AsyncIterable<TournamentEvent> {
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<TournamentEvent> {
-    yield* follow(this.client, bySeq(this), this.options, (afterSeq, signal) =>
-      this.client.raw.streamTournamentEvents({ tournamentId: this.tournamentId, afterSeq }, { signal }),
+    yield* follow(this.client, bySeq(this), this.options, (afterSeq, call) =>
+      this.client.raw.streamTournamentEvents({ tournamentId: this.tournamentId, afterSeq }, call),
     );
   }
 }
@@ -974,8 +1010,8 @@ export class OwnerEventStream implements AsyncIterable<OwnerEvent> {
   async *[Symbol.asyncIterator](): AsyncIterator<OwnerEvent> {
     const kinds = [...(this.options.kinds ?? [])];
     const labels = { ...this.options.labels };
-    yield* follow(this.client, byCursor(this), this.options, (afterCursor, signal) =>
-      this.client.raw.streamOwnerEvents({ afterCursor, kinds, labels }, { signal }),
+    yield* follow(this.client, byCursor(this), this.options, (afterCursor, call) =>
+      this.client.raw.streamOwnerEvents({ afterCursor, kinds, labels }, call),
     );
   }
 }
@@ -1019,31 +1055,37 @@ function byCursor(stream: { lastCursor: bigint }): Position<{ cursor: bigint }> 
   };
 }
 
+/** The options each opening of a followed stream is made with: the caller's signal, and a call on the server's answer. */
+interface StreamCall {
+  signal: AbortSignal | undefined;
+  /** Called when the server answers the opened stream (its headers): the reconnect succeeded. */
+  onHeader: () => void;
+}
+
 /**
  * The events of a stream that `open` opens after a seq or cursor, checked and resumed: each
  * must be one `position` may advance to (else it throws: SEQ_GAP, CURSOR_OUT_OF_ORDER), which
  * it then does before `accepted` sees its response and the event is yielded; a resumable
- * failure reopens the stream after `position.last`, with backoff, up to `options.retries`
- * times in a row without an event.
+ * failure reopens the stream after `position.last`, with backoff, until `Reconnects` gives up.
  */
 async function* follow<R extends { event?: object }>(
   client: TabulaClient,
   position: Position<NonNullable<R["event"]>>,
   options: StreamOptions,
-  open: (after: bigint, signal: AbortSignal | undefined) => AsyncIterable<R>,
+  open: (after: bigint, call: StreamCall) => AsyncIterable<R>,
   accepted: (response: R) => void = () => {},
 ): AsyncGenerator<NonNullable<R["event"]>, void, undefined> {
-  const retries = options.retries ?? STREAM_RETRIES;
   const signal = options.signal;
   const stopped = () => signal?.aborted === true || client.closed;
-  let failures = 0;
+  const reconnects = new Reconnects(options);
+  const call = { signal, onHeader: () => reconnects.succeeded() };
   while (!stopped()) {
     try {
-      for await (const response of open(position.last, signal)) {
+      for await (const response of open(position.last, call)) {
         const event: NonNullable<R["event"]> | undefined = response.event;
         if (event === undefined) continue;
         position.advance(event);
-        failures = 0;
+        reconnects.succeeded();
         accepted(response);
         yield event;
       }
@@ -1051,11 +1093,10 @@ async function* follow<R extends { event?: object }>(
     } catch (thrown) {
       if (stopped()) return;
       const error = toTabulaError(thrown);
-      if (!isResumable(error) || failures >= retries) throw error;
-      const delayMs = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** failures);
+      const delayMs = isResumable(error) ? reconnects.next() : undefined;
+      if (delayMs === undefined) throw error;
       options.onReconnect?.(error, delayMs);
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-      failures += 1;
+      await sleep(delayMs, signal).catch(() => {}); // an abort ends the loop above
     }
   }
 }
@@ -1093,7 +1134,10 @@ export class TabulaClient {
    * spectator). The transport's own interceptors and settings apply as well.
    */
   constructor(transport: Transport, options: ClientOptions = {}) {
-    this.#connection = openConnection(transport, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.onClose);
+    this.#connection = openConnection(transport, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.onClose, {
+      retry: options.retry ?? {},
+      waitForReady: options.waitForReady ?? false,
+    });
     this.raw = createClient(GameService, credentialTransport(() => this.#connection, options.credential));
   }
 
@@ -1123,8 +1167,9 @@ export class TabulaClient {
   }
 
   private async call<T>(options: CallOptions, run: (options: ConnectCallOptions) => Promise<T>): Promise<T> {
+    const { signal, timeoutMs, retry, waitForReady } = options;
     try {
-      return await run({ signal: options.signal, timeoutMs: options.timeoutMs });
+      return await run({ signal, timeoutMs, contextValues: callRetrySettings({ retry, waitForReady }) });
     } catch (thrown) {
       throw toTabulaError(thrown);
     }
@@ -1145,7 +1190,7 @@ export class TabulaClient {
    * stream too, as `OwnerEventKind.MOVE_PLAYED`), `ratingPool` (the pool the game is rated in,
    * `RatingPool.KIND` or `RatingPool.PRESET`: its players' ratings are updated once it ends).
    */
-  createGameFromPreset(kind: GameKind, preset: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
+  createGameFromPreset(kind: GameKind, preset: string, options: CreateOptions = {}): Promise<Present<CreateGameResponse, "game">> {
     return this.createGame(gameFromPreset(kind, preset, options), options);
   }
 
@@ -1160,7 +1205,7 @@ export class TabulaClient {
   createGameFromConfig(
     config: MessageInitShape<typeof GameConfigSchema>,
     options: ConfigOptions = {},
-  ): Promise<CreateGameResponse> {
+  ): Promise<Present<CreateGameResponse, "game">> {
     return this.createGame(gameFromConfig(config, options), options);
   }
 
@@ -1168,7 +1213,7 @@ export class TabulaClient {
    * A chess game imported from PGN, at the position after its moves (or after `ply` of them),
    * with those moves as its history. Options as for `createGameFromPreset`, and `ply`.
    */
-  createGameFromPgn(pgn: string, options: PgnOptions = {}): Promise<CreateGameResponse> {
+  createGameFromPgn(pgn: string, options: PgnOptions = {}): Promise<Present<CreateGameResponse, "game">> {
     return this.createGame(gameFromPgn(pgn, options), options);
   }
 
@@ -1181,12 +1226,12 @@ export class TabulaClient {
    * (`RatingPool.KIND` only: a saved configuration is no preset). An unknown name rejects with
    * NOT_FOUND SAVED_CONFIG_NOT_FOUND.
    */
-  createGameFromSavedConfig(name: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
+  createGameFromSavedConfig(name: string, options: CreateOptions = {}): Promise<Present<CreateGameResponse, "game">> {
     return this.createGame(gameFromSavedConfig(name, options), options);
   }
 
-  private createGame(request: CreateGameRequest, options: CallOptions): Promise<CreateGameResponse> {
-    return this.call(options, (o) => this.raw.createGame(request, o));
+  private async createGame(request: CreateGameRequest, options: CallOptions): Promise<Present<CreateGameResponse, "game">> {
+    return present(await this.call(options, (o) => this.raw.createGame(request, o)), "game");
   }
 
   /**
@@ -1210,9 +1255,10 @@ export class TabulaClient {
   async batchCreateGames(
     requests: MessageInitShape<typeof CreateGameRequestSchema>[],
     options: ManageOptions = {},
-  ): Promise<CreateGameResponse[]> {
+  ): Promise<Present<CreateGameResponse, "game">[]> {
     const request = create(BatchCreateGamesRequestSchema, { requests, requestId: options.requestId ?? "" });
-    return (await this.call(options, (o) => this.raw.batchCreateGames(request, o))).games;
+    const { games } = await this.call(options, (o) => this.raw.batchCreateGames(request, o));
+    return games.map((created) => present(created, "game"));
   }
 
   /**
@@ -1233,9 +1279,9 @@ export class TabulaClient {
    * `final_at`, RFC 3339, says when its end is final), an unknown one with NOT_FOUND
    * GAME_NOT_FOUND.
    */
-  createRematch(gameId: string, options: ManageOptions = {}): Promise<CreateRematchResponse> {
+  async createRematch(gameId: string, options: ManageOptions = {}): Promise<Present<CreateRematchResponse, "game">> {
     const request = create(CreateRematchRequestSchema, { gameId, requestId: options.requestId ?? "" });
-    return this.call(options, (o) => this.raw.createRematch(request, o));
+    return present(await this.call(options, (o) => this.raw.createRematch(request, o)), "game");
   }
 
   /** The game's public summary: kind, configuration, status, outcome and sequence number. */
@@ -1278,13 +1324,29 @@ export class TabulaClient {
     return required(response.view, "view");
   }
 
-  /** The moves `seat` may make now; 0 means the caller's own seat. */
-  listLegalMoves(gameId: string, seat = 0, options: CallOptions = {}): Promise<ListLegalMovesResponse> {
-    return this.call(options, (o) => this.raw.listLegalMoves({ gameId, seat }, o));
+  /** The moves `seat` may make now, each ready to submit (`legal.moves[0].move`); 0 means the caller's own seat. */
+  async listLegalMoves(
+    gameId: string,
+    seat = 0,
+    options: CallOptions = {},
+  ): Promise<ListLegalMovesResponse & { moves: Present<LegalMove, "move">[] }> {
+    const legal = await this.call(options, (o) => this.raw.listLegalMoves({ gameId, seat }, o));
+    for (const listed of legal.moves) present(listed, "move");
+    return legal as ListLegalMovesResponse & { moves: Present<LegalMove, "move">[] };
   }
 
-  /** Submits one move (build it with `moves`). */
-  submitMove(gameId: string, move: Move, options: SubmitOptions = {}): Promise<SubmitMoveResponse> {
+  /**
+   * Submits one move (build it with `moves`). The answer holds the game's `view` after it,
+   * typed as present, unless `basicAnswer` left it out.
+   */
+  submitMove(gameId: string, move: Move, options: SubmitOptions & { basicAnswer: true }): Promise<SubmitMoveResponse>;
+  submitMove(
+    gameId: string,
+    move: Move,
+    options?: SubmitOptions & { basicAnswer?: false },
+  ): Promise<Present<SubmitMoveResponse, "view">>;
+  submitMove(gameId: string, move: Move, options?: SubmitOptions): Promise<SubmitMoveResponse>;
+  async submitMove(gameId: string, move: Move, options: SubmitOptions = {}): Promise<SubmitMoveResponse> {
     const request = create(SubmitMoveRequestSchema, {
       gameId,
       move,
@@ -1293,12 +1355,14 @@ export class TabulaClient {
       validateOnly: options.validateOnly ?? false,
       view: options.basicAnswer ? SubmitMoveView.BASIC : SubmitMoveView.UNSPECIFIED,
     });
-    return this.call(options, (o) => this.raw.submitMove(request, o));
+    const answer = await this.call(options, (o) => this.raw.submitMove(request, o));
+    return options.basicAnswer ? answer : present(answer, "view");
   }
 
   /** Resigns the caller's seat and ends the game; resolves to the finished game's view and seq. */
-  resign(gameId: string, options: ManageOptions = {}): Promise<ResignResponse> {
-    return this.call(options, (o) => this.raw.resign({ gameId, requestId: options.requestId ?? "" }, o));
+  async resign(gameId: string, options: ManageOptions = {}): Promise<Present<ResignResponse, "view">> {
+    const requestId = options.requestId ?? "";
+    return present(await this.call(options, (o) => this.raw.resign({ gameId, requestId }, o)), "view");
   }
 
   /** A chess game, running or finished, in PGN. */
@@ -1341,13 +1405,13 @@ export class TabulaClient {
    * consent): the game is in progress again, logging a `moveTakenBack` then a `gameResumed`
    * (`OwnerEventKind.GAME_RESUMED` on the owner's stream). Afterwards it rejects with GAME_OVER.
    */
-  takeBack(gameId: string, options: TakeBackOptions = {}): Promise<TakeBackResponse> {
+  async takeBack(gameId: string, options: TakeBackOptions = {}): Promise<Present<TakeBackResponse, "view">> {
     const request = create(TakeBackRequestSchema, {
       gameId,
       expectedSeq: options.expectedSeq,
       requestId: options.requestId ?? "",
     });
-    return this.call(options, (o) => this.raw.takeBack(request, o));
+    return present(await this.call(options, (o) => this.raw.takeBack(request, o)), "view");
   }
 
   /**
@@ -1360,14 +1424,18 @@ export class TabulaClient {
    * caller's answer (or the waiting one is the caller's own), GAME_OVER, REQUEST_ID_REUSED,
    * and ABORTED STALE_SEQ for a stale `expectedSeq`.
    */
-  answerTakeBack(gameId: string, accept: boolean, options: TakeBackOptions = {}): Promise<AnswerTakeBackResponse> {
+  async answerTakeBack(
+    gameId: string,
+    accept: boolean,
+    options: TakeBackOptions = {},
+  ): Promise<Present<AnswerTakeBackResponse, "view">> {
     const request = create(AnswerTakeBackRequestSchema, {
       gameId,
       accept,
       expectedSeq: options.expectedSeq,
       requestId: options.requestId ?? "",
     });
-    return this.call(options, (o) => this.raw.answerTakeBack(request, o));
+    return present(await this.call(options, (o) => this.raw.answerTakeBack(request, o)), "view");
   }
 
   /**
@@ -1384,13 +1452,13 @@ export class TabulaClient {
    * (metadata `claimable_at`, RFC 3339, says from when; the view's `presence` shows it too,
    * as `claimableAt`), or REQUEST_ID_REUSED.
    */
-  claimVictory(gameId: string, options: ClaimOptions = {}): Promise<ClaimVictoryResponse> {
+  async claimVictory(gameId: string, options: ClaimOptions = {}): Promise<Present<ClaimVictoryResponse, "view">> {
     const request = create(ClaimVictoryRequestSchema, {
       gameId,
       draw: options.draw ?? false,
       requestId: options.requestId ?? "",
     });
-    return this.call(options, (o) => this.raw.claimVictory(request, o));
+    return present(await this.call(options, (o) => this.raw.claimVictory(request, o)), "view");
   }
 
   /** Follows the game's events after `afterSeq`, reconnecting on its own (see EventStream). */
@@ -1576,7 +1644,7 @@ export class TabulaClient {
    * that, a bad length or bot rejects with INVALID_REQUEST. Needs a service key (anyone on a
    * server without keys), like `createGameFromPreset`.
    */
-  createSeriesFromPreset(kind: GameKind, preset: string, options: SeriesOptions): Promise<CreateSeriesResponse> {
+  createSeriesFromPreset(kind: GameKind, preset: string, options: SeriesOptions): Promise<Present<CreateSeriesResponse, "series">> {
     return this.createSeries({ case: "preset", value: preset }, kind, options);
   }
 
@@ -1589,7 +1657,7 @@ export class TabulaClient {
   createSeriesFromConfig(
     config: MessageInitShape<typeof GameConfigSchema>,
     options: SeriesConfigOptions,
-  ): Promise<CreateSeriesResponse> {
+  ): Promise<Present<CreateSeriesResponse, "series">> {
     const { clock, starter } = options;
     const clocked = clock === undefined ? config : withClock(config, clock);
     const value = starter === undefined ? clocked : withStarter(clocked, starter);
@@ -1601,24 +1669,25 @@ export class TabulaClient {
    * by name. Options as for `createSeriesFromPreset`. An unknown name rejects with NOT_FOUND
    * SAVED_CONFIG_NOT_FOUND.
    */
-  createSeriesFromSavedConfig(name: string, options: SeriesOptions): Promise<CreateSeriesResponse> {
+  createSeriesFromSavedConfig(name: string, options: SeriesOptions): Promise<Present<CreateSeriesResponse, "series">> {
     return this.createSeries({ case: "savedConfig", value: name }, undefined, options);
   }
 
-  private createSeries(
+  private async createSeries(
     source: MessageInitShape<typeof CreateSeriesRequestSchema>["source"],
     kind: GameKind | undefined,
     options: SeriesOptions,
-  ): Promise<CreateSeriesResponse> {
+  ): Promise<Present<CreateSeriesResponse, "series">> {
     const { requestId = "", private: isPrivate = false, bots = [], players = [], allowHints, draws } = options;
     const { bestOf = 0, firstTo = 0, ratingPool = RatingPool.UNSPECIFIED } = options;
     const labels = { ...options.labels };
-    return this.call(options, (o) =>
+    const created = await this.call(options, (o) =>
       this.raw.createSeries(
         { source, kind, bestOf, firstTo, draws, players, bots, private: isPrivate, allowHints, requestId, labels, ratingPool },
         o,
       ),
     );
+    return present(created, "series");
   }
 
   /**
@@ -1770,7 +1839,7 @@ export class TabulaClient {
     preset: string,
     players: MessageInitShape<typeof TournamentPlayerSchema>[],
     options: TournamentOptions = {},
-  ): Promise<CreateTournamentResponse> {
+  ): Promise<Present<CreateTournamentResponse, "tournament">> {
     return this.createTournament({ case: "preset", value: preset }, kind, players, options);
   }
 
@@ -1785,7 +1854,7 @@ export class TabulaClient {
     config: MessageInitShape<typeof GameConfigSchema>,
     players: MessageInitShape<typeof TournamentPlayerSchema>[],
     options: TournamentConfigOptions = {},
-  ): Promise<CreateTournamentResponse> {
+  ): Promise<Present<CreateTournamentResponse, "tournament">> {
     const { clock, starter } = options;
     const clocked = clock === undefined ? config : withClock(config, clock);
     const value = starter === undefined ? clocked : withStarter(clocked, starter);
@@ -1801,16 +1870,16 @@ export class TabulaClient {
     name: string,
     players: MessageInitShape<typeof TournamentPlayerSchema>[],
     options: TournamentOptions = {},
-  ): Promise<CreateTournamentResponse> {
+  ): Promise<Present<CreateTournamentResponse, "tournament">> {
     return this.createTournament({ case: "savedConfig", value: name }, undefined, players, options);
   }
 
-  private createTournament(
+  private async createTournament(
     source: MessageInitShape<typeof CreateTournamentRequestSchema>["source"],
     kind: GameKind | undefined,
     players: MessageInitShape<typeof TournamentPlayerSchema>[],
     options: TournamentOptions,
-  ): Promise<CreateTournamentResponse> {
+  ): Promise<Present<CreateTournamentResponse, "tournament">> {
     const {
       requestId = "",
       format = TournamentFormat.ROUND_ROBIN,
@@ -1827,7 +1896,7 @@ export class TabulaClient {
       allowHints,
     } = options;
     const labels = { ...options.labels };
-    return this.call(options, (o) =>
+    const created = await this.call(options, (o) =>
       this.raw.createTournament(
         {
           source,
@@ -1851,6 +1920,7 @@ export class TabulaClient {
         o,
       ),
     );
+    return present(created, "tournament");
   }
 
   /**
@@ -1955,12 +2025,13 @@ export class TabulaClient {
    * with FAILED_PRECONDITION TOURNAMENT_OVER, an unknown one with NOT_FOUND
    * TOURNAMENT_NOT_FOUND.
    */
-  addTournamentPlayer(
+  async addTournamentPlayer(
     tournamentId: string,
     player: MessageInitShape<typeof TournamentPlayerSchema>,
     options: CallOptions = {},
-  ): Promise<AddTournamentPlayerResponse> {
-    return this.call(options, (o) => this.raw.addTournamentPlayer({ tournamentId, player }, o));
+  ): Promise<Present<AddTournamentPlayerResponse, "tournament">> {
+    const added = await this.call(options, (o) => this.raw.addTournamentPlayer({ tournamentId, player }, o));
+    return present(added, "tournament");
   }
 
   /**

@@ -1,11 +1,13 @@
 /**
  * What every client made from one transport shares, and the transport each credential's calls
- * go through: the credential in `authorization`, the default deadline on unary calls, and no
- * call once the connection is closed. It knows nothing of how the transport reaches the server,
- * so the same client runs over Node's HTTP/2 and a browser's fetch.
+ * go through: the credential in `authorization`, the default deadline and the retry policy on
+ * unary calls, and no call once the connection is closed. It knows nothing of how the
+ * transport reaches the server, so the same client runs over Node's HTTP/2 and a browser's
+ * fetch.
  */
 import type { DescMessage, DescMethodStreaming, DescMethodUnary, MessageInitShape } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ContextValues, type Transport } from "@connectrpc/connect";
+import { effectiveSettings, isRetrySafe, type RetrySettings, retryUnary } from "./retry.js";
 
 /** A call's request headers as a transport takes them (the DOM's `HeadersInit`). */
 type Header = Parameters<Transport["unary"]>[3];
@@ -19,11 +21,18 @@ export interface Connection {
   readonly calls: Set<AbortController>;
   /** Called once, on close: releases what the transport holds (Node's HTTP/2 sessions). */
   readonly onClose: (() => void) | undefined;
+  /** How a unary call retries unless the call says otherwise. */
+  readonly retry: RetrySettings;
   closed: boolean;
 }
 
-export function openConnection(transport: Transport, timeoutMs: number, onClose?: () => void): Connection {
-  return { transport, timeoutMs, calls: new Set(), onClose, closed: false };
+export function openConnection(
+  transport: Transport,
+  timeoutMs: number,
+  onClose?: () => void,
+  retry: RetrySettings = { retry: {}, waitForReady: false },
+): Connection {
+  return { transport, timeoutMs, calls: new Set(), onClose, retry, closed: false };
 }
 
 export function closeConnection(connection: Connection): void {
@@ -61,8 +70,16 @@ export function credentialTransport(connection: () => Connection, credential: st
       const call = begin(c, signal);
       // Undefined asks for the connection's default; 0 (none) is passed on as the transport reads it.
       const deadline = timeoutMs ?? (c.timeoutMs > 0 ? c.timeoutMs : undefined);
+      const retrying = {
+        safe: isRetrySafe(method, input),
+        settings: effectiveSettings(c.retry, contextValues),
+        timeoutMs: deadline,
+        signal: call.signal,
+      };
       try {
-        return await c.transport.unary(method, call.signal, deadline, headers(header), input, contextValues);
+        return await retryUnary(retrying, (attemptMs) =>
+          c.transport.unary(method, call.signal, attemptMs, headers(header), input, contextValues),
+        );
       } finally {
         call.end();
       }
@@ -97,7 +114,7 @@ export function credentialTransport(connection: () => Connection, credential: st
 function begin(c: Connection, signal: AbortSignal | undefined): { signal: AbortSignal; end: () => void } {
   if (c.closed) throw closedError();
   const call = new AbortController();
-  const follow = () => call.abort(signal?.reason);
+  const follow = () => call.abort(abortReason(signal));
   if (signal?.aborted) follow();
   else signal?.addEventListener("abort", follow, { once: true });
   c.calls.add(call);
@@ -108,6 +125,19 @@ function begin(c: Connection, signal: AbortSignal | undefined): { signal: AbortS
       signal?.removeEventListener("abort", follow);
     },
   };
+}
+
+/**
+ * Why the caller's `signal` aborted, as the call reports it: a signal that timed out
+ * (`AbortSignal.timeout`) is a deadline, DEADLINE_EXCEEDED, where Connect would say CANCELLED;
+ * anything else is passed on as it is.
+ */
+function abortReason(signal: AbortSignal | undefined): unknown {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error && reason.name === "TimeoutError") {
+    return new ConnectError(reason.message, Code.DeadlineExceeded, undefined, undefined, reason);
+  }
+  return reason;
 }
 
 /** `messages`, calling `end` once they are all read, or their reading stops or fails. */

@@ -8,7 +8,10 @@
  * `gameFromSavedConfig` the requests of `batchCreateGames`, `clocks` time controls and a
  * seat's time left, `presenceConfig` a game's presence (`seatPresence` reads a seat's), and
  * `endingTakebackWindowMs` how long a game's ending move may still be taken back;
- * failures reject with `TabulaError` (gRPC code, the server's stable reason, message and
+ * unary calls that fail with UNAVAILABLE are retried when safe to repeat (reads, and writes
+ * with a request id: `DEFAULT_RETRY_POLICY`, the `retry` and `waitForReady` options);
+ * failures reject with `TabulaError` (gRPC code, the server's stable reason, also as an
+ * `ErrorReason` value in `errorReason`, the `BadRequest` field violations, message and
  * metadata); `enumName`, `eventKind`, `seriesEventKind`, `tournamentEventKind`, `actorKind`
  * and `moveKind` name what the server sent, `"unknown"` for what a newer server added. `events`
  * follows a game (with its views whole, or sent as changes it applies, `viewChanges`;

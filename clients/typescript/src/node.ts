@@ -5,7 +5,7 @@
  */
 import { createGrpcTransport, Http2SessionManager } from "@connectrpc/connect-node";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { DEFAULT_TIMEOUT_MS, TabulaClient as TransportClient } from "./client.js";
+import { type ClientOptions, DEFAULT_TIMEOUT_MS, TabulaClient as TransportClient } from "./client.js";
 
 /** The server caps a message at 1 MiB either way; a little headroom for framing. */
 const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
@@ -34,6 +34,10 @@ export interface ConnectOptions {
   credential?: string;
   /** Default deadline of each unary call, in milliseconds (default 30 s; 0: none). */
   timeoutMs?: number;
+  /** The unary retry policy, or `false` for none (see `ClientOptions.retry`; default `DEFAULT_RETRY_POLICY`). */
+  retry?: ClientOptions["retry"];
+  /** Whether unary calls wait for an unreachable server until their deadline (see `ClientOptions.waitForReady`; default false). */
+  waitForReady?: boolean;
 }
 
 /**
@@ -58,6 +62,8 @@ export class TabulaClient extends TransportClient implements Disposable {
     return new TabulaClient(transport, {
       credential: options.credential,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      retry: options.retry,
+      waitForReady: options.waitForReady,
       // The sessions hold sockets open: closing ends them, so the process may exit.
       onClose: () => sessions.abort(new ConnectError("the client is closed", Code.Canceled)),
     });

@@ -51,7 +51,10 @@ export {
   type TournamentOptions,
   type ViewOptions,
 } from "./client.js";
-export { TabulaError, DOMAIN, codeName, toTabulaError } from "./errors.js";
+export { TabulaError, DOMAIN, codeName, errorReasonOf, toTabulaError, type FieldViolation } from "./errors.js";
+export { DEFAULT_RETRY_POLICY, RETRY_BUDGET_MS, type RetryPolicy } from "./retry.js";
+export { DEFAULT_RECONNECT_BUDGET_MS } from "./reconnects.js";
+export type { Present } from "./present.js";
 export { applyViewChange, VIEW_CHANGE_MISMATCH } from "./views.js";
 export { Code, ConnectError } from "@connectrpc/connect";
 export * as moves from "./moves.js";

@@ -72,3 +72,9 @@ export function reader<T>(stream: AsyncIterable<T>, options: { name?: string; ea
     },
   };
 }
+
+/** Asserts that each wait is its backoff within the ±20% jitter every retry and reconnect adds. */
+export function assertJittered(waits: number[], backoffs: number[]): void {
+  assert.equal(waits.length, backoffs.length, `waits ${waits}, expected about ${backoffs}`);
+  waits.forEach((ms, i) => assert.ok(ms >= backoffs[i] * 0.8 && ms <= backoffs[i] * 1.2, `wait ${ms} ms, expected ${backoffs[i]} ±20%`));
+}

@@ -273,17 +273,15 @@ test("labels are sent as given; the update calls send the game or series with th
     await offline.listSeries({ labels });
     assert.deepEqual({ ...fromBinary(ListSeriesRequestSchema, standIn.last("ListSeries").body).labels }, labels);
 
-    // The stand-in answers without a game or series, which the client reports.
-    const noAnswer = tabulaError(Code.Internal, "");
-    await assert.rejects(offline.updateGameLabels("g", labels), noAnswer);
+    await offline.updateGameLabels("g", labels);
     let update = fromBinary(UpdateGameRequestSchema, standIn.last("UpdateGame").body);
     assert.deepEqual([update.game?.gameId, { ...update.game?.labels }, update.updateMask?.paths], ["g", labels, ["labels"]]);
     assert.equal(standIn.last("UpdateGame").authorization, "Bearer key");
-    await assert.rejects(offline.updateGameLabels("g", {}), noAnswer);
+    await offline.updateGameLabels("g", {});
     update = fromBinary(UpdateGameRequestSchema, standIn.last("UpdateGame").body);
     assert.deepEqual([{ ...update.game?.labels }, update.updateMask?.paths], [{}, ["labels"]], "an empty record clears");
 
-    await assert.rejects(offline.updateSeriesLabels("s", labels), noAnswer);
+    await offline.updateSeriesLabels("s", labels);
     const series = fromBinary(UpdateSeriesRequestSchema, standIn.last("UpdateSeries").body);
     assert.deepEqual([series.series?.seriesId, { ...series.series?.labels }, series.updateMask?.paths], ["s", labels, ["labels"]]);
   } finally {

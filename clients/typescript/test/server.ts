@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import * as http2 from "node:http2";
+import { mkdtempSync, rmSync } from "node:fs";
 import * as net from "node:net";
+import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { createInterface } from "node:readline";
 import { after, before } from "node:test";
@@ -16,14 +18,24 @@ export interface Server {
   stop(): Promise<void>;
 }
 
+/** Where a server listens and keeps its games, when not on a fresh port and in memory. */
+export interface ServerPlace {
+  /** `HOST:PORT` to listen on (default: a free loopback port). */
+  listen?: string;
+  /** The store, such as `sqlite:PATH` (default `memory`). */
+  store?: string;
+}
+
 /**
  * Starts `tabula serve` on an ephemeral loopback port; it prints `listening on ADDR` once bound.
  * Its store is in memory, so it starts empty (request ids of earlier runs find nothing) and
- * leaves no file behind. `extraArgs` are more flags of `serve` (TLS, ...).
+ * leaves no file behind. `extraArgs` are more flags of `serve` (TLS, ...); `place` another
+ * address or store, to restart a server where it was.
  */
-export async function startServer(extraArgs: string[] = []): Promise<Server> {
+export async function startServer(extraArgs: string[] = [], place: ServerPlace = {}): Promise<Server> {
   const binary = process.env.TABULA_BIN ?? path.join(repo, "target", "debug", "tabula");
-  const args = ["serve", "--listen", "127.0.0.1:0", "--store", "memory", ...extraArgs];
+  const { listen = "127.0.0.1:0", store = "memory" } = place;
+  const args = ["serve", "--listen", listen, "--store", store, ...extraArgs];
   const child: ChildProcess = spawn(binary, args, { stdio: ["ignore", "pipe", "ignore"] });
   const failed = once(child, "error").then(([error]) => {
     throw new Error(`cannot start ${binary} (set TABULA_BIN): ${String(error)}`);
@@ -39,6 +51,48 @@ export async function startServer(extraArgs: string[] = []): Promise<Server> {
         child.kill("SIGTERM");
         await once(child, "exit");
       }
+    },
+  };
+}
+
+/**
+ * A server on a SQLite file that can be stopped and started again on the same address and
+ * file, as a deployment restarts: `restart` stops it, waits `downMs`, and starts it again.
+ */
+export interface RestartableServer {
+  readonly address: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  restart(downMs: number): Promise<void>;
+  /** Stops it for good and removes its file. */
+  close(): Promise<void>;
+}
+
+/** Starts a server on a SQLite file in a fresh temporary folder (`close` removes it). */
+export async function startRestartableServer(): Promise<RestartableServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), "tabula-restart-"));
+  const store = `sqlite:${path.join(dir, "games.db")}`;
+  let server: Server | undefined = await startServer([], { store });
+  const address = server.address;
+  const stop = async () => {
+    await server?.stop();
+    server = undefined;
+  };
+  const start = async () => {
+    server ??= await startServer([], { listen: address, store });
+  };
+  return {
+    address,
+    stop,
+    start,
+    async close() {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    async restart(downMs: number) {
+      await stop();
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      await start();
     },
   };
 }
@@ -114,7 +168,7 @@ export async function startRelay(target: string): Promise<Relay> {
   };
 }
 
-/** A stand-in that records each call's path, credential and request, and answers with a view. */
+/** A stand-in that records each call's path, credential and request, and answers with every message field filled. */
 export async function recorder() {
   const calls: { method: string; authorization: string | undefined; body: Uint8Array }[] = [];
   const server = http2.createServer();
@@ -126,7 +180,9 @@ export async function recorder() {
       const authorization = headers.authorization === undefined ? undefined : String(headers.authorization);
       calls.push({ method, authorization, body: new Uint8Array(Buffer.concat(chunks).subarray(5)) });
       const output = GameService.methods.find((m) => m.name === method)!.output;
-      const answer = "view" in output.field ? toBinary(output, create(output, { view: { gameId: "g" } } as never)) : new Uint8Array();
+      // Every message field the server always fills (game, view, ...) is filled, the view with an id.
+      const filled = output.fields.filter((f) => f.fieldKind === "message").map((f) => [f.localName, f.localName === "view" ? { gameId: "g" } : {}]);
+      const answer = toBinary(output, create(output, Object.fromEntries(filled) as never));
       const header = Buffer.alloc(5);
       header.writeUInt32BE(answer.length, 1);
       stream.respond({ ":status": 200, "content-type": "application/grpc+proto" }, { waitForTrailers: true });
