@@ -43,6 +43,15 @@ const PLAIN: Record<string, string> = {
   RATE_LIMITED: "Too many requests at once: wait a moment and try again.",
 };
 
+/**
+ * A fresh request id: a move sent with one is retried by the client across a server restart
+ * and made once. (`crypto.getRandomValues` works on a plain-HTTP origin, where
+ * `randomUUID` does not.)
+ */
+export function requestId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** A sentence saying what went wrong, for people. */
 export function errorText(err: unknown): string {
   if (err instanceof TabulaError) {

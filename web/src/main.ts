@@ -7,6 +7,8 @@ import { forgetToken, rememberToken, tokenFor } from "./store.js";
 import type { Screen } from "./screen.js";
 import { createScreen } from "./views/create.js";
 import { listScreen } from "./views/list.js";
+import { consoleScreen } from "./views/console.js";
+import { tvScreen } from "./views/tv.js";
 import { watchGame } from "./watch/index.js";
 
 const main = h("main", { id: "main" });
@@ -35,7 +37,7 @@ function header(): HTMLElement {
     "header",
     {},
     h("a", { href: "#/", class: "brand" }, "Tabula"),
-    h("nav", {}, h("a", { href: "#/new" }, "New game"), h("a", { href: "#/games" }, "Games")),
+    h("nav", {}, h("a", { href: "#/new" }, "New game"), h("a", { href: "#/games" }, "Games"), h("a", { href: "#/console" }, "Console")),
     form,
   );
 }
@@ -55,6 +57,14 @@ function show(): void {
     case "games":
       screen = listScreen();
       document.title = "Tabula games";
+      break;
+    case "console":
+      screen = consoleScreen();
+      document.title = "Tabula console";
+      break;
+    case "tv":
+      screen = tvScreen();
+      document.title = "Tabula: games in progress";
       break;
     default:
       // Home is the new-game form: the first thing to do on a fresh server.

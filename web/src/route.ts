@@ -1,5 +1,6 @@
 // The page's places, kept in the URL fragment so that a reload (or a shared link) opens the
-// same place: `#/game/<id>`, `#/new`, `#/games`, `#/` (home). A link that gives a seat
+// same place: `#/game/<id>`, `#/new`, `#/games`, `#/console` and `#/tv` (the operator's),
+// `#/` (home). A link that gives a seat
 // carries its token once (`#/game/<id>?token=<seat token>`): the page keeps it in the tab
 // and takes it out of the address bar, so that the address shared is a spectator's.
 // `?spectate` forgets the tab's seat of the game.
@@ -7,6 +8,8 @@ export type Route =
   | { name: "home" }
   | { name: "new" }
   | { name: "games" }
+  | { name: "console" }
+  | { name: "tv" }
   | { name: "game"; id: string; token?: string; spectate?: boolean };
 
 export function parseRoute(hash: string): Route {
@@ -19,6 +22,8 @@ export function parseRoute(hash: string): Route {
   }
   if (parts[0] === "new") return { name: "new" };
   if (parts[0] === "games") return { name: "games" };
+  if (parts[0] === "console") return { name: "console" };
+  if (parts[0] === "tv") return { name: "tv" };
   return { name: "home" };
 }
 

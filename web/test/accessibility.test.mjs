@@ -1,6 +1,7 @@
 // axe-core, the accessibility engine browsers' audits use, over every view of the page on a
 // desktop and a phone, and on the desktop in the system's dark scheme: the new-game form, the
-// game list, and a game of every kind both as its seat and as a spectator. Any violation,
+// game list, the operator's console and its several games at once, and a game of every kind
+// both as its seat and as a spectator. Any violation,
 // whatever its impact, fails the test.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -27,7 +28,7 @@ const VIEWPORTS = [
 ];
 
 for (const viewport of VIEWPORTS) {
-  test(`the new-game form and the game list have no accessibility violations (${viewport.name})`, async () => {
+  test(`the new-game form, the game list, the console and several games at once have no accessibility violations (${viewport.name})`, async () => {
     const c = env.server.client;
     await c.createGame({ kind: 1, source: { case: "preset", value: "classic" } });
     const page = await newPage(env.browser, { width: viewport.width, height: viewport.height }, viewport.scheme);
@@ -37,6 +38,12 @@ for (const viewport of VIEWPORTS) {
     await page.goto(`${env.server.url}/#/games`);
     await page.waitForSelector(".game-list tbody tr");
     assert.deepEqual(await violations(page), [], "the game list");
+    await page.goto(`${env.server.url}/#/console`);
+    await page.waitForSelector("[data-testid=console-games] tr");
+    assert.deepEqual(await violations(page), [], "the console");
+    await page.goto(`${env.server.url}/#/tv`);
+    await page.waitForSelector("[data-testid=tv] svg.board");
+    assert.deepEqual(await violations(page), [], "several games at once");
     assert.deepEqual(page.errors, []);
     await page.close();
   });

@@ -3,7 +3,7 @@
 // act, all through the TypeScript client. It touches no DOM: after every change it asks
 // for a redraw, and the view draws from what it holds.
 import { type Game, type GameConfig, type GameEvent, type GameKindInfo, GameKind, GameStatus, type LegalMove, type Move, type TabulaClient, type View } from "@tabula/client/web";
-import { clientAs, errorText, gameKinds, isPermanent } from "../api.js";
+import { clientAs, errorText, gameKinds, isPermanent, requestId } from "../api.js";
 import { gameHref } from "../route.js";
 import { rememberSeats, seatLinks, serviceKey } from "../store.js";
 import { click, matches, type Selection, stepsOf, type Target } from "../play/steps.js";
@@ -163,7 +163,7 @@ export class WatchController {
     this.problem = "";
     this.redraw();
     try {
-      const r = await this.#client.submitMove(this.gameId, m.move, { expectedSeq: latest.seq, signal: this.#abort.signal });
+      const r = await this.#client.submitMove(this.gameId, m.move, { expectedSeq: latest.seq, requestId: requestId(), signal: this.#abort.signal });
       // The stream brings the same view; taking it now makes the page answer at once.
       if (r.view && r.view.seq > (this.latest?.seq ?? 0n)) this.latest = r.view;
     } catch (e) {

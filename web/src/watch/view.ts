@@ -13,6 +13,7 @@ import { keepingFocus } from "./focus.js";
 import { RovingFocus } from "./roving.js";
 import { DragMoves } from "./drag.js";
 import { MoveSounds } from "./sound.js";
+import { ArbiterPanel } from "./arbiter.js";
 import { positionName } from "./history.js";
 import { moveListItems } from "./moves.js";
 import { countsLine, statusLine } from "./status.js";
@@ -44,6 +45,7 @@ export class WatchView {
   readonly #historyNav = h("div", { class: "history-nav", "data-focus-region": "history-nav" });
   readonly #seats = h("div", { class: "seat-links" });
   readonly #note = h("p", { class: "stream-note", "data-testid": "stream-note" });
+  readonly #side = h("aside", { class: "side" }, h("h2", {}, "Moves"), this.#historyNav, this.#history, this.#seats, this.#note);
   #seatLinksShown = "";
 
   readonly element = h(
@@ -55,15 +57,18 @@ export class WatchView {
       "div",
       { class: "game-layout" },
       h("div", { class: "play-area" }, this.#status, this.#clock.element, this.#board, this.#actions, this.#typedForm, this.#error, this.#counts, this.#material, this.#tools),
-      h("aside", { class: "side" }, h("h2", {}, "Moves"), this.#historyNav, this.#history, this.#seats, this.#note),
+      this.#side,
     ),
   );
 
   readonly #roving = new RovingFocus(this.#board);
   readonly #sounds = new MoveSounds();
+  readonly #arbiter: ArbiterPanel;
 
   constructor(private readonly ctrl: WatchController) {
     ctrl.onMoveArrived = (taking) => this.#sounds.play(taking);
+    this.#arbiter = new ArbiterPanel(ctrl);
+    this.#side.append(this.#arbiter.element);
     // Dragging a piece makes the same two clicks as clicking it, then where it goes.
     new DragMoves(this.#board, (from, to) => {
       if (!ctrl.canClick) return;
@@ -104,6 +109,7 @@ export class WatchView {
     // Shown all through a seat's live game (hidden, it would take the focus away mid-typing).
     this.#typedForm.hidden = !(ctrl.playsSeat && ctrl.latest?.status === GameStatus.IN_PROGRESS && ctrl.shown === undefined);
     replace(this.#tools, ...toolItems(ctrl), this.#sounds.element, fenField(ctrl));
+    this.#arbiter.update();
     this.#error.textContent = ctrl.problem;
     this.#fillHistory();
     this.#fillSeatLinks();
