@@ -46,6 +46,7 @@ async fn page_file(request: Request<Body>) -> Response<Body> {
         "" => "index.html",
         path => path,
     };
+    let accepted = request.headers().get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
     let mut response = match Page::get(path) {
         None => (StatusCode::NOT_FOUND, "no such page").into_response(),
         Some(file) => {
@@ -54,15 +55,40 @@ async fn page_file(request: Request<Body>) -> Response<Body> {
             let caching = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
             let headers =
                 [(header::CONTENT_TYPE, file.metadata.mimetype().to_owned()), (header::CACHE_CONTROL, caching.into())];
-            (headers, file.data).into_response()
+            match compressed(path, accepted) {
+                Some((encoding, data)) => {
+                    let mut response = (headers, data).into_response();
+                    response.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+                    response
+                }
+                None => (headers, file.data).into_response(),
+            }
         }
     };
     let headers = response.headers_mut();
+    // A cache keeps each encoding apart.
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     response
+}
+
+/// The file at `path` as the build compressed it (`path.br`, `path.gz`), in the first encoding
+/// the browser accepts by `accepted` (its `Accept-Encoding`): Brotli, then gzip. None when
+/// it accepts neither or the build left the file as it is (a small one).
+fn compressed(path: &str, accepted: &str) -> Option<(&'static str, std::borrow::Cow<'static, [u8]>)> {
+    let accepts = |name: &str| {
+        accepted.split(',').any(|item| {
+            let mut parts = item.split(';').map(str::trim);
+            parts.next() == Some(name) && !parts.any(|p| p.replace(' ', "") == "q=0")
+        })
+    };
+    [("br", "br"), ("gzip", "gz")]
+        .into_iter()
+        .filter(|(encoding, _)| accepts(encoding))
+        .find_map(|(encoding, suffix)| Page::get(&format!("{path}.{suffix}")).map(|file| (encoding, file.data)))
 }
 
 /// What a request for a path no service has gets: `UNIMPLEMENTED` with `UNKNOWN_METHOD`,

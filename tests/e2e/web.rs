@@ -16,9 +16,14 @@ use crate::common::{self, TestServer, pb};
 /// The answer to `GET path` over HTTP/1.1 at `address` (`http://HOST:PORT`), head and body,
 /// or the error that ended the exchange.
 fn http_get(address: &str, path: &str) -> std::io::Result<(String, Vec<u8>)> {
+    http_get_with(address, path, "")
+}
+
+/// As [`http_get`], with more header lines (`"Accept-Encoding: br\r\n"`).
+fn http_get_with(address: &str, path: &str, headers: &str) -> std::io::Result<(String, Vec<u8>)> {
     let host = address.trim_start_matches("http://");
     let mut connection = std::net::TcpStream::connect(host)?;
-    write!(connection, "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")?;
+    write!(connection, "GET {path} HTTP/1.1\r\nHost: {host}\r\n{headers}Connection: close\r\n\r\n")?;
     let mut answer = Vec::new();
     connection.read_to_end(&mut answer)?;
     let split = answer.windows(4).position(|w| w == b"\r\n\r\n").ok_or(std::io::ErrorKind::InvalidData)?;
@@ -84,4 +89,45 @@ async fn without_the_web_neither_the_page_nor_grpc_web_is_served() {
     assert!(refused.is_err(), "{refused:?}");
     // gRPC itself is unchanged.
     server.client().await.list_game_kinds(pb::ListGameKindsRequest::default()).await.unwrap();
+}
+
+/// The page's script as the build compressed it: Brotli to a browser that takes it, else gzip,
+/// else as it is; each answer says its encoding and that it varies by what is accepted.
+#[tokio::test]
+async fn the_page_is_sent_compressed_as_the_build_compressed_it() {
+    let server = TestServer::start().await;
+    let dist = concat!(env!("CARGO_MANIFEST_DIR"), "/web/dist");
+    let script = std::fs::read_dir(format!("{dist}/assets"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .find(|name| name.ends_with(".js"))
+        .expect("the build has a script");
+    let path = format!("/assets/{script}");
+    let read = |suffix: &str| std::fs::read(format!("{dist}/assets/{script}{suffix}")).unwrap();
+    for (accepted, encoding, body) in [
+        ("Accept-Encoding: gzip, deflate, br, zstd\r\n", Some("br"), read(".br")),
+        ("Accept-Encoding: gzip\r\n", Some("gzip"), read(".gz")),
+        ("Accept-Encoding: br;q=0, gzip\r\n", Some("gzip"), read(".gz")),
+        ("", None, read("")),
+    ] {
+        let (head, got) = tokio::task::spawn_blocking({
+            let (address, path, accepted) = (server.address.clone(), path.clone(), accepted.to_owned());
+            move || http_get_with(&address, &path, &accepted)
+        })
+        .await
+        .unwrap()
+        .unwrap();
+        let head = head.to_ascii_lowercase();
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        assert!(head.contains("content-type: text/javascript"), "{head}");
+        assert!(head.contains("vary: accept-encoding"), "{head}");
+        match encoding {
+            Some(encoding) => {
+                assert!(head.contains(&format!("content-encoding: {encoding}\r\n")), "{accepted}: {head}")
+            }
+            None => assert!(!head.contains("content-encoding"), "{head}"),
+        }
+        assert!(got == body, "{accepted:?}: the body is the build's {encoding:?} file");
+    }
+    assert!(read(".br").len() * 3 < read("").len(), "Brotli makes the script at least three times smaller");
 }
