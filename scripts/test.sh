@@ -2,8 +2,9 @@
 # Runs every test of the project, from a fresh clone on a machine with the Rust (stable),
 # Python, Node.js, Go and Java toolchains. Everything else it needs it installs itself: each
 # client's packages (and the web page's) from its language's registry, a throw-away
-# PostgreSQL server (Debian's `postgresql` package when missing) for the replica tests, and
-# Debian's `tmux` and `chromium` when missing, for the terminal's and the page's tests.
+# PostgreSQL server (Debian's `postgresql` package when missing) for the replica tests,
+# Debian's `tmux` and `chromium` when missing, for the terminal's and the page's tests, and
+# `promtool` (out of Debian's `prometheus` package, into target/tools/bin) for the metrics'.
 # Every suite runs even when an earlier one fails; the exit status says whether all passed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -30,13 +31,18 @@ step "a throw-away PostgreSQL server for the replica tests"
 source scripts/postgres.sh
 trap 'stop_test_postgres; rm -rf "$log" "$debian_log" "$optimised"' EXIT
 
-# tmux and chromium, when missing, are installed while the build runs: the download and
-# unpacking wait on the disk and the network more than on the cores. Their output is
-# printed, and their failure counted, before the tests that need them start.
-step "tmux for the terminal client's tests, chromium for the web page's (beside the build)"
+# tmux, chromium and promtool, when missing, are installed while the build runs: the
+# download and unpacking wait on the disk and the network more than on the cores. Their
+# output is printed, and their failure counted, before the tests that need them start.
+# promtool alone is taken out of its package (see debian_packages.sh), into a folder of the
+# build's that the tests find on the PATH.
+step "tmux for the terminal client's tests, chromium for the web page's, promtool for the metrics' (beside the build)"
 # shellcheck source=scripts/debian_packages.sh
 source scripts/debian_packages.sh
-(need_command tmux tmux && need_command chromium chromium) >"$debian_log" 2>&1 &
+tools="$root/target/tools/bin"
+export PATH="$tools:$PATH"
+(need_command tmux tmux && need_command chromium chromium && need_command_from_package promtool prometheus "$tools") \
+    >"$debian_log" 2>&1 &
 debian=$!
 
 step "formatting (rustfmt.toml)"
@@ -82,7 +88,7 @@ PY
 step "build (debug, linted by clippy) every target, the benchmarks included"
 run cargo test --locked --no-run --lib --bins --tests --benches
 
-wait "$debian" || { failures=$((failures + 1)); echo '!!! failed: installing tmux or chromium' >>"$debian_log"; }
+wait "$debian" || { failures=$((failures + 1)); echo '!!! failed: installing tmux, chromium or promtool' >>"$debian_log"; }
 tee -a "$log" <"$debian_log" >&2
 
 # After the build, three lanes run side by side, each its steps in turn: the library's and

@@ -350,6 +350,8 @@ pub async fn serve(args: ServeArgs, traces: bool) -> Result<(), Box<dyn std::err
     let open_files = rlimit::increase_nofile_limit(u64::MAX)?;
     options.limits.connections = options.limits.connections.within_open_files(open_files);
     let shutdown = shutdown_signal()?;
+    // The recorder first: the store registers its own metrics as it opens.
+    let recorder = args.metrics_listen.map(|_| tabula::service::metrics::install()).transpose()?;
     let store = args.store.open().await?;
     let listener = TcpListener::bind(args.listen).await?;
     let address = listener.local_addr()?;
@@ -370,9 +372,8 @@ pub async fn serve(args: ServeArgs, traces: bool) -> Result<(), Box<dyn std::err
         let scheme = if options.tls.is_some() { "https" } else { "http" };
         tracing::info!("the web page is at {scheme}://{address}/");
     }
-    let metrics = match args.metrics_listen {
-        Some(metrics_address) => {
-            let handle = tabula::service::metrics::install()?;
+    let metrics = match args.metrics_listen.zip(recorder) {
+        Some((metrics_address, handle)) => {
             let metrics_listener = TcpListener::bind(metrics_address).await?;
             let bound = metrics_listener.local_addr()?;
             tracing::info!(address = %bound, "serving Prometheus metrics at /metrics");

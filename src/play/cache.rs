@@ -198,8 +198,8 @@ impl Games {
                 self.uncache(games, &id);
             }
         }
-        metrics::gauge!("tabula_cached_games").set(games.len() as f64);
-        metrics::gauge!("tabula_cached_bytes").set(self.cached_bytes.load(Ordering::Relaxed) as f64);
+        metrics::gauge!(super::metrics::CACHED_GAMES).set(games.len() as f64);
+        metrics::gauge!(super::metrics::CACHED_BYTES).set(self.cached_bytes.load(Ordering::Relaxed) as f64);
     }
 
     /// Takes game `id` out of the cache.

@@ -13,6 +13,7 @@ use super::clocks::fresh_clocks;
 use super::effects::Driver;
 use super::error::PlayError;
 use super::live::{LiveGame, record_update};
+use super::metrics::GAMES_CREATED;
 use super::owners::OwnerFeeds;
 use super::ratings::seated_rating;
 use super::time::{TimeSource, rounded_up_to_millis};
@@ -508,7 +509,7 @@ impl Creator {
     /// its deadline) to the driver.
     async fn admit(&self, prepared: Prepared) -> Arc<LiveGame> {
         let Prepared { record, game, .. } = prepared;
-        metrics::counter!("tabula_games_created_total", "kind" => record.kind().name()).increment(1);
+        metrics::counter!(GAMES_CREATED, "kind" => record.kind().name()).increment(1);
         self.owners.grew(owner_of(&record));
         let clocks = record.clock.as_ref().map(|clock| fresh_clocks(clock, game.as_ref(), record.starts()));
         let capacity = self.games.channel_capacity();

@@ -13,8 +13,9 @@
 //! appended conditional on the seq they were derived at (see [`bots`] and
 //! [`timekeeper`]); the play layer's time comes from the [`TimeSource`] it is given.
 //!
-//! The modules, from the bottom up, each using only those before it: the time, the
-//! clocks' readings, errors, effects, tokens and the search pool; a game's fan-out
+//! The modules, from the bottom up, each using only those before it: the metrics the
+//! layer records ([`metrics`]), the time, the clocks' readings, errors, effects, tokens
+//! and the search pool; a game's fan-out
 //! ([`fanout`]) and the game itself ([`live`]); its past positions ([`past`]); the cache
 //! ([`cache`]); the turn pipeline ([`turn`]); what subscribes, analyses and saves; the
 //! makers of games ([`creation`]); the drivers ([`bots`], [`timekeeper`], [`series`], [`presence`]); and
@@ -33,6 +34,7 @@ mod fanout;
 mod follow;
 mod hub;
 mod live;
+pub mod metrics;
 mod owners;
 mod past;
 mod presence;

@@ -34,6 +34,7 @@ use super::delay::Held;
 use super::error::PlayError;
 use super::fanout::{Announced, Audience, Views};
 use super::live::{LiveGame, SeatProof};
+use super::metrics::{STREAM_SUBSCRIBERS, STREAMS_LAGGED};
 use super::past::replay_through;
 use super::time::TimeSource;
 use crate::engine::clock::Clocks;
@@ -168,19 +169,19 @@ pub async fn subscribe(
     })))
 }
 
-/// Counts an open subscription in the `tabula_stream_subscribers` gauge while it lives.
+/// Counts an open subscription in the [`STREAM_SUBSCRIBERS`] gauge while it lives.
 struct Counted;
 
 impl Counted {
     fn new() -> Counted {
-        metrics::gauge!("tabula_stream_subscribers").increment(1);
+        metrics::gauge!(STREAM_SUBSCRIBERS).increment(1);
         Counted
     }
 }
 
 impl Drop for Counted {
     fn drop(&mut self) {
-        metrics::gauge!("tabula_stream_subscribers").decrement(1);
+        metrics::gauge!(STREAM_SUBSCRIBERS).decrement(1);
     }
 }
 
@@ -262,7 +263,7 @@ impl Feeder {
                     Stop::Done => None,
                     Stop::Fail(error) => {
                         if matches!(error, PlayError::StreamLagged { .. }) {
-                            metrics::counter!("tabula_streams_lagged_total").increment(1);
+                            metrics::counter!(STREAMS_LAGGED).increment(1);
                         }
                         Some(error)
                     }

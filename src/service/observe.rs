@@ -77,8 +77,9 @@ where
         } else {
             tracing::info_span!("call", method, game_id = Empty, series_id = Empty, caller = Empty)
         };
-        // Only a process that serves metrics keeps the method's name past the call's start.
-        let measured = self.metrics.then(|| method.to_owned());
+        // Only a process that serves metrics keeps the method's name past the call's start,
+        // as one of the service's own: a name the service lacks is counted as unknown.
+        let measured = self.metrics.then(|| super::metrics::method_label(method));
         let traced = self.traces.then(|| span.clone());
         let call = self.inner.call(request).instrument(span);
         if measured.is_none() && traced.is_none() {
@@ -94,7 +95,7 @@ where
                 span.record("rpc.grpc.status_code", status.map_or(0, |status| status.code() as i64));
             }
             if let Some(method) = measured {
-                super::metrics::record_call(&method, response.headers(), started.elapsed());
+                super::metrics::record_call(method, response.headers(), started.elapsed());
             }
             Ok(response)
         })

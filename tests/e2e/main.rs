@@ -25,6 +25,7 @@ mod hostile;
 mod labels;
 mod limits;
 mod manage;
+mod metrics;
 mod owners;
 mod players;
 mod presence;

@@ -1,7 +1,8 @@
-//! The terminal client in a real terminal: tmux runs `tabula play`, `tabula watch` or
-//! `tabula join` in a pane of its own, keys are typed into it as a person would type them,
-//! and the screen is read back and held against what the server says over gRPC, also while
-//! the server restarts. Last, a command's output piped into `head`, as a shell pipes it.
+//! The terminal client in a real terminal: tmux runs `tabula play` (against the bot, or
+//! both seats at one keyboard), `tabula watch` or `tabula join` in a pane of its own, keys
+//! are typed into it as a person would type them, and the screen is read back and held
+//! against what the server says over gRPC, also while the server restarts. Last, a
+//! command's output piped into `head`, as a shell pipes it.
 
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -203,20 +204,9 @@ async fn play_connect_four_against_the_bot_by_typing_into_a_terminal() {
     assert_eq!(exit_status(&screen), Some(0), "the command failed; the screen:\n{screen}");
     assert!(!screen.contains("refused") && !screen.contains("not a legal move"), "{screen}");
 
-    let game_id = screen
-        .lines()
-        .find_map(|line| line.strip_prefix("game ").and_then(|rest| rest.split_once(" created")).map(|(id, _)| id))
-        .unwrap_or_else(|| panic!("the game's id is printed when it is created:\n{screen}"))
-        .to_owned();
     let mut client = server.client().await;
     let names = seat_names(&mut client, "connect_four").await;
-    let view = client
-        .get_view(pb::GetViewRequest { game_id: game_id.clone(), at_seq: None })
-        .await
-        .unwrap()
-        .into_inner()
-        .view
-        .unwrap();
+    let view = server_view(&mut client, &created_game_id(&screen)).await;
     assert_eq!(view.status, pb::GameStatus::Finished as i32);
     assert_eq!(
         connect_four_board(&screen),
@@ -225,6 +215,71 @@ async fn play_connect_four_against_the_bot_by_typing_into_a_terminal() {
     );
     let outcome = outcome_words(view.outcome.as_ref().unwrap(), &names);
     assert!(screen.contains(&outcome), "{outcome:?} is on the screen:\n{screen}");
+}
+
+/// One person plays both seats of a tic-tac-toe game at one keyboard (hot-seat: `tabula
+/// play` without `--vs`), typing each seat's move at that seat's prompt, until O completes
+/// a line; the moves, the last board and the outcome on the screen are the server's.
+#[tokio::test]
+async fn hot_seat_plays_both_seats_at_one_keyboard_to_the_end() {
+    let server = common::BinaryServer::spawn(&["--store", "memory", "--shutdown-grace", "1"]);
+    let binary = quoted(env!("CARGO_BIN_EXE_tabula"));
+    let terminal = Terminal::start("hot-seat", &format!("{binary} play tic_tac_toe --server {}", server.address));
+    terminal
+        .wait_for("word that both seats are played here", |screen| screen.contains("both seats are played here"))
+        .await;
+
+    // X takes a1, a2 and c3; O takes column b.
+    let (x, o) = ("X (seat 1)", "O (seat 2)");
+    let moves = [(x, "a1"), (o, "b1"), (x, "a2"), (o, "b2"), (x, "c3"), (o, "b3")];
+    for (number, (seat, cell)) in moves.iter().enumerate() {
+        // Each move at its own prompt: the one after the move before it is shown.
+        let prompt = format!("{seat} to move>");
+        terminal
+            .wait_for(&format!("prompt {} ({prompt})", number + 1), |screen| {
+                prompted(screen, &prompt) && screen.matches(" to move>").count() == number + 1
+            })
+            .await;
+        terminal.type_line(cell);
+    }
+    let screen = terminal.wait_for("the command's end", |screen| exit_status(screen).is_some()).await;
+    assert_eq!(exit_status(&screen), Some(0), "the command failed; the screen:\n{screen}");
+    assert!(!screen.contains("refused") && !screen.contains("not a legal move"), "{screen}");
+    for (number, (seat, cell)) in moves.iter().enumerate() {
+        let played = format!("move {}: {seat} played {cell}", number + 1);
+        assert_eq!(screen.matches(&played).count(), 1, "{played:?} is shown once:\n{screen}");
+    }
+    let board: Vec<String> = last_board(&screen, 3, 3).into_iter().map(|row| row.into_iter().collect()).collect();
+    assert_eq!(board, ["XO.", "XO.", ".OX"], "{screen}");
+
+    let mut client = server.client().await;
+    let names = seat_names(&mut client, "tic_tac_toe").await;
+    let view = server_view(&mut client, &created_game_id(&screen)).await;
+    assert_eq!(view.status, pb::GameStatus::Finished as i32);
+    assert_eq!(view.move_count, 6);
+    let outcome = view.outcome.as_ref().unwrap();
+    assert_eq!(outcome.winner, 2, "O won: {outcome:?}");
+    assert!(screen.contains(&outcome_words(outcome, &names)), "{screen}");
+    assert_eq!(
+        last_board(&screen, 3, 3),
+        drawn_cells(&view, &names),
+        "the last board drawn is the server's:\n{screen}"
+    );
+}
+
+/// The id of the game `tabula play` says it created on `screen`.
+fn created_game_id(screen: &str) -> String {
+    screen
+        .lines()
+        .find_map(|line| line.strip_prefix("game ").and_then(|rest| rest.split_once(" created")).map(|(id, _)| id))
+        .unwrap_or_else(|| panic!("the game's id is printed when it is created:\n{screen}"))
+        .to_owned()
+}
+
+/// Game `game_id` as the server shows it to anyone (`GetView`).
+async fn server_view(client: &mut common::Client, game_id: &str) -> pb::View {
+    let request = pb::GetViewRequest { game_id: game_id.to_owned(), at_seq: None };
+    client.get_view(request).await.unwrap().into_inner().view.unwrap()
 }
 
 /// A spectator follows a game of tic-tac-toe played over gRPC, each move drawn as it

@@ -21,11 +21,12 @@ use super::clocks::{ClockReadings, indices};
 use super::effects::Effects;
 use super::error::PlayError;
 use super::live::{GameState, LiveGame, record_update};
+use super::metrics::{GAME_LENGTH, GAMES_FINISHED, MOVES_APPLIED, MOVES_REFUSED, outcome_label};
 use super::owners::OwnerFeeds;
 use super::past::replay_through;
 use super::time::{TimeSource, turn_moment};
 use crate::engine::clock::{ClockChange, Clocks};
-use crate::engine::{Adjudication, AnyMatch, AnyUndo, MoveError, Outcome, Reason, Seat, Turn, Viewer};
+use crate::engine::{Adjudication, AnyMatch, AnyUndo, MoveError, Reason, Seat, Turn, Viewer};
 use crate::store::{
     Actor, EventKind, ExpectedHead, SNAPSHOT_EVERY, Snapshot, Store, StoreError, StoredEvent, follow_presence,
     from_millis, to_millis,
@@ -173,8 +174,7 @@ impl Turns {
         };
         if let Err(PlayError::Move { error, .. }) = &played {
             let kind = live.config.kind().name();
-            metrics::counter!("tabula_moves_refused_total", "kind" => kind, "reason" => error.reason.code())
-                .increment(1);
+            metrics::counter!(MOVES_REFUSED, "kind" => kind, "reason" => error.reason.code()).increment(1);
         }
         (played, effects)
     }
@@ -688,16 +688,12 @@ fn count_applied(kind: &'static str, events: &[StoredEvent], move_count: u32) {
     for event in events {
         match &event.kind {
             EventKind::Played { turn: Turn::Move(..), .. } => {
-                metrics::counter!("tabula_moves_applied_total", "kind" => kind).increment(1);
+                metrics::counter!(MOVES_APPLIED, "kind" => kind).increment(1);
             }
             EventKind::Ended(outcome) => {
-                let result = match outcome {
-                    Outcome::Win { .. } => "win",
-                    Outcome::Draw { .. } => "draw",
-                    Outcome::NoResult { .. } => "no_result",
-                };
-                metrics::counter!("tabula_games_finished_total", "kind" => kind, "outcome" => result).increment(1);
-                metrics::histogram!("tabula_game_length_moves", "kind" => kind).record(f64::from(move_count));
+                let outcome = outcome_label(outcome);
+                metrics::counter!(GAMES_FINISHED, "kind" => kind, "outcome" => outcome).increment(1);
+                metrics::histogram!(GAME_LENGTH, "kind" => kind).record(f64::from(move_count));
             }
             _ => {}
         }

@@ -45,6 +45,7 @@ use tower::{Service, ServiceExt};
 use self::activity::Activity;
 use self::peers::{Peers, Slot};
 pub use self::tls::TlsIdentity;
+use super::metrics::CONNECTIONS_CLOSED;
 
 /// What bounds the server's connections; see the module documentation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -309,5 +310,5 @@ async fn sleep_until(at: Option<tokio::time::Instant>) {
 
 /// Counts a connection the server closed for `why` (`handshake` or `idle`).
 fn closed(why: &'static str) {
-    metrics::counter!("tabula_connections_closed_total", "reason" => why).increment(1);
+    metrics::counter!(CONNECTIONS_CLOSED, "reason" => why).increment(1);
 }

@@ -4,6 +4,8 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
+use crate::service::metrics::{CONNECTIONS_OPEN, CONNECTIONS_REFUSED};
+
 /// The open connections, counted.
 #[derive(Clone)]
 pub(super) struct Peers(Arc<Shared>);
@@ -38,13 +40,13 @@ impl Peers {
         };
         if let Some(reason) = refusal {
             drop(counts);
-            metrics::counter!("tabula_connections_refused_total", "reason" => reason).increment(1);
+            metrics::counter!(CONNECTIONS_REFUSED, "reason" => reason).increment(1);
             tracing::debug!(%address, reason, "refused a connection over the cap");
             return None;
         }
         counts.total += 1;
         counts.by_address.insert(address, from_address + 1);
-        metrics::gauge!("tabula_connections_open").set(counts.total as f64);
+        metrics::gauge!(CONNECTIONS_OPEN).set(counts.total as f64);
         Some(Slot { peers: self.clone(), address })
     }
 }
@@ -65,7 +67,7 @@ impl Drop for Slot {
                 counts.by_address.remove(&self.address);
             }
         }
-        metrics::gauge!("tabula_connections_open").set(counts.total as f64);
+        metrics::gauge!(CONNECTIONS_OPEN).set(counts.total as f64);
     }
 }
 

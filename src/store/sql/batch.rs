@@ -29,6 +29,11 @@ pub const MAX_BATCH: usize = 256;
 /// Appends that may wait for the writer; beyond, callers wait for room.
 const QUEUE: usize = 4 * MAX_BATCH;
 
+/// Prometheus histogram: seconds to commit one batch.
+const COMMIT_SECONDS: &str = "tabula_store_commit_seconds";
+/// Prometheus histogram: the appends one batch commits together.
+const BATCH_APPENDS: &str = "tabula_store_batch_appends";
+
 /// One append waiting for its batch.
 struct Append {
     id: String,
@@ -47,6 +52,7 @@ pub struct Appender {
 impl Appender {
     /// Starts the writer of the store of type `S` whose connections `pool` holds.
     pub fn start<S: SqlStore>(pool: Pool<S::Db>) -> Appender {
+        register_metrics();
         let (queue, waiting) = mpsc::channel(QUEUE);
         tokio::spawn(write::<S>(pool, waiting));
         Appender { queue }
@@ -69,14 +75,28 @@ impl Appender {
     }
 }
 
+/// Describes the writer's metrics and registers them, so that they are there before the
+/// first commit (in a process that serves metrics: it installs its recorder before it opens
+/// its store).
+fn register_metrics() {
+    metrics::describe_histogram!(COMMIT_SECONDS, "Seconds to commit one batch of appends to the store.");
+    metrics::describe_histogram!(
+        BATCH_APPENDS,
+        "Appends (one turn's events for one game each) committed together in one transaction."
+    );
+    // Registering a histogram is what makes its series exist.
+    let _ = metrics::histogram!(COMMIT_SECONDS);
+    let _ = metrics::histogram!(BATCH_APPENDS);
+}
+
 /// The writer task: batches until the queue closes.
 async fn write<S: SqlStore>(pool: Pool<S::Db>, mut waiting: mpsc::Receiver<Append>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while waiting.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let started = std::time::Instant::now();
         let results = commit::<S>(&pool, &batch).await;
-        metrics::histogram!("tabula_store_commit_seconds").record(started.elapsed());
-        metrics::histogram!("tabula_store_batch_size").record(batch.len() as f64);
+        metrics::histogram!(COMMIT_SECONDS).record(started.elapsed());
+        metrics::histogram!(BATCH_APPENDS).record(batch.len() as f64);
         for (append, result) in batch.drain(..).zip(results) {
             // A caller that went away needs no answer.
             let _ = append.done.send(result);
