@@ -4,7 +4,6 @@ import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.StreamEventsResponse;
 import io.grpc.stub.StreamObserver;
-import java.time.Duration;
 
 /**
  * A game's events delivered to a {@link StreamObserver} as they arrive, without a thread of the
@@ -14,8 +13,8 @@ import java.time.Duration;
  * <p>It delivers each event once and in order, resumes after the last one delivered when the
  * connection drops or the server ends a lagging reader ({@code STREAM_LAGGED}), and ends with
  * {@code onCompleted} after the game's final event (in a game created with an ending takeback
- * window, once its end is final: see {@link EventStream}). Any other failure, running out of
- * reconnection attempts, or a gap in the sequence numbers ({@code DATA_LOSS},
+ * window, once its end is final: see {@link EventStream}). Any other failure, the
+ * {@link StreamRetryPolicy} giving up (with the last error), or a gap in the sequence numbers ({@code DATA_LOSS},
  * {@link TabulaException#SEQ_GAP}) ends it with {@code onError} and a {@link TabulaException}.
  * The observer is called from gRPC's threads, one call at a time. The stream has no deadline;
  * {@link #close} ends it from any thread, after which the observer hears nothing more.
@@ -27,9 +26,9 @@ import java.time.Duration;
  * {@code DATA_LOSS}, reason {@link TabulaException#VIEW_CHANGE_MISMATCH}.
  */
 public final class AsyncEventStream extends AsyncResumingStream<StreamEventsRequest, StreamEventsResponse> {
-  AsyncEventStream(GameServiceGrpc.GameServiceStub stub, StreamEventsRequest request, int maxReconnects, Duration firstDelay,
+  AsyncEventStream(GameServiceGrpc.GameServiceStub stub, StreamEventsRequest request, Reconnections reconnections,
       StreamObserver<StreamEventsResponse> observer) {
-    super(StreamKind.game(request, maxReconnects, firstDelay), stub::streamEvents, observer);
+    super(StreamKind.game(request), stub, GameServiceGrpc.GameServiceStub::streamEvents, reconnections, observer);
   }
 
   /** Ends the stream; safe to call more than once and from any thread. */

@@ -5,7 +5,6 @@ import dev.tabula.v1.OwnerEvent;
 import dev.tabula.v1.StreamOwnerEventsRequest;
 import dev.tabula.v1.StreamOwnerEventsResponse;
 import io.grpc.stub.StreamObserver;
-import java.time.Duration;
 
 /**
  * What happens to every game, series and tournament the calling service key owns (see
@@ -16,20 +15,20 @@ import java.time.Duration;
  * <p>It delivers each event once and in order, resumes after the last cursor delivered (with
  * the same filters) when the connection drops, the server stops ({@code UNAVAILABLE}
  * {@code SHUTTING_DOWN}) or the server ends a lagging reader ({@code STREAM_LAGGED}), and
- * never completes by itself while the server runs. Any other failure, running out of
- * reconnection attempts, or a cursor not greater than the one before ({@code DATA_LOSS},
+ * never completes by itself while the server runs. Any other failure, the {@link StreamRetryPolicy} giving up
+ * (with the last error), or a cursor not greater than the one before ({@code DATA_LOSS},
  * {@link TabulaException#CURSOR_OUT_OF_ORDER}) ends it with {@code onError} and a {@link TabulaException}.
  * The observer is called from gRPC's threads, one call at a time. The stream has no deadline;
  * {@link #close} ends it from any thread, after which the observer hears nothing more.
  */
 public final class AsyncOwnerEventStream extends AsyncResumingStream<StreamOwnerEventsRequest, StreamOwnerEventsResponse> {
-  AsyncOwnerEventStream(GameServiceGrpc.GameServiceStub stub, StreamOwnerEventsRequest request, int maxReconnects,
-      Duration firstDelay, StreamObserver<OwnerEvent> observer) {
-    super(StreamKind.owner(request, maxReconnects, firstDelay), stub::streamOwnerEvents,
+  AsyncOwnerEventStream(GameServiceGrpc.GameServiceStub stub, StreamOwnerEventsRequest request, Reconnections reconnections,
+      StreamObserver<OwnerEvent> observer) {
+    super(StreamKind.owner(request), stub, GameServiceGrpc.GameServiceStub::streamOwnerEvents, reconnections,
         mapped(observer, StreamOwnerEventsResponse::getEvent));
   }
 
-  /** The cursor of the last event delivered (or the starting one); never waits. */
+  /** {@return the cursor of the last event delivered (or the starting one); never waits} */
   public long lastCursor() {
     return lastSeq();
   }

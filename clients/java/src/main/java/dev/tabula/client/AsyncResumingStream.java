@@ -1,5 +1,6 @@
 package dev.tabula.client;
 
+import dev.tabula.v1.GameServiceGrpc;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
 import io.grpc.stub.StreamObserver;
@@ -18,7 +19,8 @@ import java.util.function.UnaryOperator;
  * stream not greater) ends it with the kind's error ({@code SEQ_GAP}, or for the owner stream
  * {@code CURSOR_OUT_OF_ORDER}). Each call's responses pass through the function the kind's
  * {@code receiver} makes for that call; one that throws a {@link TabulaException} ends the
- * stream with it.
+ * stream with it. How soon and how long it goes on reconnecting is its
+ * {@link StreamRetryPolicy}'s.
  *
  * @param <Q> the request that opens the stream
  * @param <R> a response on the stream
@@ -31,14 +33,27 @@ abstract class AsyncResumingStream<Q, R> implements AutoCloseable {
   private volatile long lastSeq;
   private volatile boolean closed;
   private volatile ClientCallStreamObserver<Q> started;
-  private volatile int failures;
+  private final Reconnections reconnections;
 
-  /** A stream of {@code kind} that {@code call} (an asynchronous stub's method) opens, delivered to {@code observer}. */
-  AsyncResumingStream(StreamKind<Q, R> kind, BiConsumer<Q, StreamObserver<R>> call, StreamObserver<R> observer) {
+  /**
+   * A stream of {@code kind} that {@code call} (a method of the asynchronous stub
+   * {@code stub}) opens, delivered to {@code observer}, reconnecting under
+   * {@code reconnections}.
+   */
+  AsyncResumingStream(StreamKind<Q, R> kind, GameServiceGrpc.GameServiceStub stub, AsyncCall<Q, R> call,
+      Reconnections reconnections, StreamObserver<R> observer) {
     this.kind = kind;
-    this.call = call;
+    GameServiceGrpc.GameServiceStub watched = stub.withInterceptors(reconnections.watch());
+    this.call = (request, responses) -> call.open(watched, request, responses);
+    this.reconnections = reconnections;
     this.observer = observer;
     this.lastSeq = kind.afterSeq();
+  }
+
+  /** A streaming method of the generated asynchronous stub. */
+  @FunctionalInterface
+  interface AsyncCall<Q, R> {
+    void open(GameServiceGrpc.GameServiceStub stub, Q request, StreamObserver<R> responses);
   }
 
   /** {@code observer} seeing each item as {@code convert} makes it from a response. */
@@ -65,7 +80,7 @@ abstract class AsyncResumingStream<Q, R> implements AutoCloseable {
     open();
   }
 
-  /** The sequence number of the last event delivered (or the starting one); never waits. */
+  /** {@return the sequence number of the last event delivered (or the starting one); never waits} */
   public long lastSeq() {
     return lastSeq;
   }
@@ -73,6 +88,8 @@ abstract class AsyncResumingStream<Q, R> implements AutoCloseable {
   /**
    * Completes when the stream has ended: normally after the final event, exceptionally with
    * the {@link TabulaException} the observer received, or normally once {@code close()}d.
+   *
+   * @return completes when the call succeeded, or exceptionally with a {@link TabulaException}
    */
   public CompletableFuture<Void> done() {
     return done;
@@ -128,7 +145,7 @@ abstract class AsyncResumingStream<Q, R> implements AutoCloseable {
           return;
         }
         lastSeq = seq;
-        failures = 0;
+        reconnections.connected();
         observer.onNext(received);
       }
 
@@ -139,12 +156,12 @@ abstract class AsyncResumingStream<Q, R> implements AutoCloseable {
         }
         ended = true;
         TabulaException failure = TabulaException.from(error);
-        if (!kind.reconnects(failure, failures)) {
+        long wait = StreamKind.resumesAfter(failure) ? reconnections.failed() : -1;
+        if (wait < 0) {
           fail(failure);
           return;
         }
-        long delay = kind.delayMillis(failures++);
-        CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS).execute(AsyncResumingStream.this::open);
+        CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS).execute(AsyncResumingStream.this::open);
       }
 
       @Override

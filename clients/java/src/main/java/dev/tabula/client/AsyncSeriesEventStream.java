@@ -5,7 +5,6 @@ import dev.tabula.v1.SeriesEvent;
 import dev.tabula.v1.StreamSeriesEventsRequest;
 import dev.tabula.v1.StreamSeriesEventsResponse;
 import io.grpc.stub.StreamObserver;
-import java.time.Duration;
 
 /**
  * A series' events delivered to a {@link StreamObserver} as they arrive, without a thread of
@@ -15,16 +14,16 @@ import java.time.Duration;
  * <p>It delivers each event once and in order, resumes after the last one delivered when the
  * connection drops or the server ends a lagging reader ({@code STREAM_LAGGED}), and ends with
  * {@code onCompleted} when the server closes the stream after the series' final event
- * ({@code series_finished}). Any other failure, running out of reconnection attempts, or a
+ * ({@code series_finished}). Any other failure, the {@link StreamRetryPolicy} giving up (with the last error), or a
  * gap in the sequence numbers ({@code DATA_LOSS}, {@link TabulaException#SEQ_GAP}) ends it
  * with {@code onError} and a {@link TabulaException}. The observer is called from gRPC's
  * threads, one call at a time. The stream has no deadline; {@link #close} ends it from any
  * thread, after which the observer hears nothing more.
  */
 public final class AsyncSeriesEventStream extends AsyncResumingStream<StreamSeriesEventsRequest, StreamSeriesEventsResponse> {
-  AsyncSeriesEventStream(GameServiceGrpc.GameServiceStub stub, StreamSeriesEventsRequest request, int maxReconnects,
-      Duration firstDelay, StreamObserver<SeriesEvent> observer) {
-    super(StreamKind.series(request, maxReconnects, firstDelay), stub::streamSeriesEvents,
+  AsyncSeriesEventStream(GameServiceGrpc.GameServiceStub stub, StreamSeriesEventsRequest request, Reconnections reconnections,
+      StreamObserver<SeriesEvent> observer) {
+    super(StreamKind.series(request), stub, GameServiceGrpc.GameServiceStub::streamSeriesEvents, reconnections,
         mapped(observer, StreamSeriesEventsResponse::getEvent));
   }
 

@@ -32,6 +32,10 @@ public final class Clocks {
   /**
    * A time control of {@code base} for the whole game (from 1 second to 30 days) plus
    * {@code increment} added after each of the seat's moves (at most 1 hour).
+   *
+   * @param base the time each seat starts with
+   * @param increment the time added after each move
+   * @return the time control
    */
   public static TimeControl fischer(Duration base, Duration increment) {
     return TimeControl.newBuilder()
@@ -42,6 +46,10 @@ public final class Clocks {
   /**
    * A time control of {@code base} for the whole game (from 1 second to 30 days) where, after
    * each move, the time it took is given back up to {@code delay} (at most 1 hour).
+   *
+   * @param base the time each seat starts with
+   * @param delay the most of each move's time given back after it
+   * @return the time control
    */
   public static TimeControl bronstein(Duration base, Duration delay) {
     return TimeControl.newBuilder().setBronstein(delayControl(base, delay)).build();
@@ -50,6 +58,10 @@ public final class Clocks {
   /**
    * A time control of {@code base} for the whole game (from 1 second to 30 days) whose clock
    * starts each turn only once {@code delay} (at most 1 hour) has passed.
+   *
+   * @param base the time each seat starts with
+   * @param delay the time each move may take before the clock runs
+   * @return the time control
    */
   public static TimeControl simpleDelay(Duration base, Duration delay) {
     return TimeControl.newBuilder().setSimpleDelay(delayControl(base, delay)).build();
@@ -59,12 +71,22 @@ public final class Clocks {
     return DelayControl.newBuilder().setBase(duration(base)).setDelay(duration(delay)).build();
   }
 
-  /** A time control of a fixed {@code time} for each move (from 1 second to 1 day), unused time lost. */
+  /**
+   * A time control of a fixed {@code time} for each move (from 1 second to 1 day), unused time lost.
+   *
+   * @param time the time to add
+   * @return the time control
+   */
   public static TimeControl perMove(Duration time) {
     return TimeControl.newBuilder().setPerMove(duration(time)).build();
   }
 
-  /** A time control of {@code days} for each move (from 1 to 60). */
+  /**
+   * A time control of {@code days} for each move (from 1 to 60).
+   *
+   * @param days the days a seat has for each move, 1 to 60
+   * @return the time control
+   */
   public static TimeControl correspondenceDays(int days) {
     return TimeControl.newBuilder().setCorrespondenceDays(days).build();
   }
@@ -73,6 +95,10 @@ public final class Clocks {
    * The clock of {@code seat} (numbered from 1) in {@code readings}; empty when they have none
    * for it (a game without clocks, whose {@code getClock()} is the empty default, or a
    * {@code game_ended} event).
+   *
+   * @param readings the clock readings of a view
+   * @param seat the seat, numbered from 1
+   * @return the seat's clock, if the readings have one
    */
   public static Optional<SeatClock> seat(ClockReadings readings, int seat) {
     if (readings == null) {
@@ -89,6 +115,11 @@ public final class Clocks {
    * the delay has passed). Empty when {@code readings} have no clock for the seat. Pass
    * {@code Instant.now()} to show a ticking clock; the server's clock is the authority, so a
    * client whose clock is off shows the time off by as much.
+   *
+   * @param readings the clock readings of a view
+   * @param seat the seat, numbered from 1
+   * @param at the instant to count to
+   * @return the time left, if the readings have a clock for the seat
    */
   public static Optional<Duration> remaining(ClockReadings readings, int seat, Instant at) {
     Objects.requireNonNull(at, "at");

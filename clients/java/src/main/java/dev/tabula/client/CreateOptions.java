@@ -109,6 +109,8 @@ public final class CreateOptions {
    * hints as the server decides, without labels, starting at once, spectators seeing it live,
    * its moves kept off the owner's stream, not rated, clocks, the seat that starts, presence
    * and the ending takeback window as its configuration says.
+   *
+   * @return the options
    */
   public static CreateOptions defaults() {
     return DEFAULTS;
@@ -117,6 +119,9 @@ public final class CreateOptions {
   /**
    * A private game refuses spectators ({@code PERMISSION_DENIED}, reason {@code PRIVATE_GAME}):
    * only its seats and service keys may read it.
+   *
+   * @param privateGame true for a game that only its seats and the service key see
+   * @return the copy
    */
   public CreateOptions withPrivate(boolean privateGame) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
@@ -131,6 +136,9 @@ public final class CreateOptions {
    * working) and none afterwards. The same id with another request fails with
    * {@code REQUEST_ID_REUSED}. Not for a request of a batch, which the batch's own request id
    * covers ({@link TabulaClient#batchCreateGames(List, String)}).
+   *
+   * @param requestId makes the call safe to retry: the same id again answers as the first call did (empty: none)
+   * @return the copy
    */
   public CreateOptions withRequestId(String requestId) {
     return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, players, allowHints, clock,
@@ -146,6 +154,9 @@ public final class CreateOptions {
    * ({@code FAILED_PRECONDITION}, reason {@code SEAT_PLAYED_BY_ENGINE}, metadata {@code seat}).
    * A bad seat, level or move time fails with {@code INVALID_ARGUMENT}, reason
    * {@code INVALID_REQUEST}.
+   *
+   * @param bots the seats the server's engine plays
+   * @return the copy
    */
   public CreateOptions withBots(List<BotSeat> bots) {
     return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), players, allowHints, clock,
@@ -153,7 +164,12 @@ public final class CreateOptions {
         endingTakebackWindow, ratingPool);
   }
 
-  /** As {@link #withBots(List)}. */
+  /**
+   * As {@link #withBots(List)}.
+   *
+   * @param bots the seats the server's engine plays
+   * @return the copy
+   */
   public CreateOptions withBots(BotSeat... bots) {
     return withBots(List.of(bots));
   }
@@ -163,6 +179,11 @@ public final class CreateOptions {
    * 1) at {@code level}, from 1 (the weakest: a random legal move) to the kind's
    * {@code GameKindInfo.getMaxBotLevel()}, thinking at most {@code moveTime} per move (null or
    * zero: the server's default of 1 second; at most 10 seconds).
+   *
+   * @param seat the seat the engine plays, numbered from 1
+   * @param level the engine's strength, from 1 (weakest) to the kind's {@code max_bot_level}
+   * @param moveTime how long the engine thinks over each move ({@code null} or zero: the server's default)
+   * @return the copy
    */
   public CreateOptions withBot(int seat, int level, Duration moveTime) {
     BotSeat.Builder bot = BotSeat.newBuilder().setSeat(seat).setLevel(level);
@@ -185,6 +206,9 @@ public final class CreateOptions {
    * PGN tags, and {@code ListGamesRequest.player_id} finds a player's games. More players than
    * seats, an id over 128 characters, or a display name over 64 characters or with control
    * characters fails with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}.
+   *
+   * @param players the players, one per seat in seat order
+   * @return the copy
    */
   public CreateOptions withPlayers(List<Player> players) {
     return new CreateOptions(privateGame, requestId, bots, List.copyOf(Objects.requireNonNull(players, "players")), allowHints,
@@ -192,7 +216,12 @@ public final class CreateOptions {
         endingTakebackWindow, ratingPool);
   }
 
-  /** As {@link #withPlayers(List)}. */
+  /**
+   * As {@link #withPlayers(List)}.
+   *
+   * @param players the players, one per seat in seat order
+   * @return the copy
+   */
   public CreateOptions withPlayers(Player... players) {
     return withPlayers(List.of(players));
   }
@@ -202,6 +231,10 @@ public final class CreateOptions {
    * the next seat 2, and so on. {@code playerId} is the player's identifier in the caller's
    * own system (at most 128 characters), {@code displayName} the name to show (at most 64
    * characters); either may be empty.
+   *
+   * @param playerId the player's id in the caller's own system
+   * @param displayName the name to show for the player
+   * @return the copy
    */
   public CreateOptions withPlayer(String playerId, String displayName) {
     List<Player> more = new ArrayList<>(players);
@@ -226,6 +259,9 @@ public final class CreateOptions {
    * most 63 of the same characters (empty allowed). Anything else fails with
    * {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}, every problem named (field
    * {@code labels[KEY]}). Every kind of creation takes them. Kept in the order given.
+   *
+   * @param labels the labels, key to value
+   * @return the copy
    */
   public CreateOptions withLabels(Map<String, String> labels) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
@@ -236,6 +272,10 @@ public final class CreateOptions {
   /**
    * One more label (see {@link #withLabels(Map)}): {@code key} with {@code value}, replacing
    * the value of a key given before.
+   *
+   * @param key the label's key
+   * @param value the label's value
+   * @return the copy
    */
   public CreateOptions withLabel(String key, String value) {
     return withLabels(addLabel(labels, key, value));
@@ -261,6 +301,9 @@ public final class CreateOptions {
    * server decides: allowed in one-seat games (peg solitaire), refused
    * ({@code FAILED_PRECONDITION}, reason {@code HINTS_DISABLED}) where seats play each other.
    * Anyone may analyse a finished game either way.
+   *
+   * @param allowHints true to allow hints
+   * @return the copy
    */
   public CreateOptions withAllowHints(boolean allowHints) {
     return new CreateOptions(privateGame, requestId, bots, players, Optional.of(allowHints), clock, onTimeout, firstMoveWindow,
@@ -280,12 +323,20 @@ public final class CreateOptions {
    * none, so creating any of them with a clock throws {@link IllegalArgumentException}
    * without calling the server. To play a preset
    * on another clock, create the game from the preset's configuration with this.
+   *
+   * @param controls the time controls, one for both seats or one per seat
+   * @return the copy
    */
   public CreateOptions withClock(TimeControl... controls) {
     return withClock(List.of(controls));
   }
 
-  /** As {@link #withClock(TimeControl...)}. */
+  /**
+   * As {@link #withClock(TimeControl...)}.
+   *
+   * @param controls the time controls, one for both seats or one per seat
+   * @return the copy
+   */
   public CreateOptions withClock(List<TimeControl> controls) {
     ClockConfig config = ClockConfig.newBuilder().addAllControls(Objects.requireNonNull(controls, "controls")).build();
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, Optional.of(config), onTimeout, firstMoveWindow,
@@ -299,6 +350,9 @@ public final class CreateOptions {
    * server plays for the seat, whose actor is the clock, after which the game goes on. It
    * applies to the clock of {@link #withClock}, or else to the configuration's own; without
    * either the creation throws {@link IllegalArgumentException} without calling the server.
+   *
+   * @param rule what happens when a seat's time runs out
+   * @return the copy
    */
   public CreateOptions withOnTimeout(TimeoutRule rule) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock,
@@ -319,6 +373,9 @@ public final class CreateOptions {
    * on time as usual. Without it the clocks run from the start. It applies to the clock of
    * {@link #withClock}, or else to the configuration's own; without either the creation throws
    * {@link IllegalArgumentException} without calling the server, as {@link #withOnTimeout}.
+   *
+   * @param window how long each seat has for its first move
+   * @return the copy
    */
   public CreateOptions withFirstMoveWindow(Duration window) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout,
@@ -338,6 +395,9 @@ public final class CreateOptions {
    * {@code STARTER_UNSPECIFIED}. Only a creation from a configuration takes a starter: a
    * preset, a saved configuration (which brings its own) or a PGN import with one throws
    * {@link IllegalArgumentException} without calling the server, as with {@link #withClock}.
+   *
+   * @param starter the seat that starts
+   * @return the copy
    */
   public CreateOptions withStarter(Starter starter) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow,
@@ -356,6 +416,9 @@ public final class CreateOptions {
    * not have seats the server's engine plays ({@link #withBots}), nor be more than 30 days
    * ahead: either fails with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}, field
    * {@code start_time}. Every kind of creation takes it.
+   *
+   * @param start the instant the game starts
+   * @return the copy
    */
   public CreateOptions withStartTime(Instant start) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
@@ -378,6 +441,10 @@ public final class CreateOptions {
    * {@code plies} throws {@link IllegalArgumentException} without calling the server. The
    * game's {@code getSpectatorDelay()} shows it (absent for none), and its rematch keeps it.
    * Every kind of creation takes it; a later call replaces it.
+   *
+   * @param plies the plies spectators are behind
+   * @param duration the time spectators are behind
+   * @return the copy
    */
   public CreateOptions withSpectatorDelay(int plies, Duration duration) {
     if (plies < 0) {
@@ -400,6 +467,9 @@ public final class CreateOptions {
    * default, since at thousands of games every move is many entries. The game's
    * {@code getOwnerStreamMoves()} shows it, and its rematch keeps it. Every kind of creation
    * takes it; a later call replaces it.
+   *
+   * @param ownerStreamMoves true to have each move on the owner's stream
+   * @return the copy
    */
   public CreateOptions withOwnerStreamMoves(boolean ownerStreamMoves) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
@@ -421,6 +491,9 @@ public final class CreateOptions {
    * brings its own) or a PGN import with it throws {@link IllegalArgumentException} without
    * calling the server, as with {@link #withClock}. Windows out of range fail with
    * {@code INVALID_ARGUMENT}.
+   *
+   * @param presence the presence configuration, from {@link Presence}
+   * @return the copy
    */
   public CreateOptions withPresence(PresenceConfig presence) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
@@ -450,6 +523,9 @@ public final class CreateOptions {
    * Without {@code allow_takebacks}, in a game with hidden information (Battleship), in peg
    * solitaire, in a series, with {@link #withSpectatorDelay}, or out of range, the creation
    * fails with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}.
+   *
+   * @param window how long the move that ended the game may be taken back
+   * @return the copy
    */
   public CreateOptions withEndingTakebackWindow(Duration window) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
@@ -474,6 +550,9 @@ public final class CreateOptions {
    * A rematch is rated in the same pool. Read the ratings with
    * {@link TabulaClient#getPlayerRatings} and {@link TabulaClient#listLeaderboard(String)}.
    * Every kind of creation takes it; a later call replaces it.
+   *
+   * @param pool the rating pool
+   * @return the copy
    */
   public CreateOptions withRatingPool(RatingPool pool) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
@@ -481,85 +560,85 @@ public final class CreateOptions {
         Objects.requireNonNull(pool, "pool"));
   }
 
-  /** Whether the game is private. */
+  /** {@return whether the game is private} */
   public boolean isPrivate() {
     return privateGame;
   }
 
-  /** The request id; empty for none. */
+  /** {@return the request id; empty for none} */
   public String requestId() {
     return requestId;
   }
 
-  /** The seats the server's engine plays, in the order given; empty for none. */
+  /** {@return the seats the server's engine plays, in the order given; empty for none} */
   public List<BotSeat> bots() {
     return bots;
   }
 
-  /** Who sits in the seats, in seat order; empty when nobody is named. */
+  /** {@return who sits in the seats, in seat order; empty when nobody is named} */
   public List<Player> players() {
     return players;
   }
 
-  /** Whether hints are allowed while the game runs; empty when the server decides. */
+  /** {@return whether hints are allowed while the game runs; empty when the server decides} */
   public Optional<Boolean> allowHints() {
     return allowHints;
   }
 
-  /** The clocks given by {@link #withClock}, without their timeout rule or first-move window; empty for none. */
+  /** {@return the clocks given by {@link #withClock}, without their timeout rule or first-move window; empty for none} */
   public Optional<ClockConfig> clock() {
     return clock;
   }
 
-  /** What running out of time does, if set. */
+  /** {@return what running out of time does, if set} */
   public Optional<TimeoutRule> onTimeout() {
     return onTimeout;
   }
 
-  /** The longest a seat may take to make its first move, given by {@link #withFirstMoveWindow}; empty for none. */
+  /** {@return the longest a seat may take to make its first move, given by {@link #withFirstMoveWindow}; empty for none} */
   public Optional<Duration> firstMoveWindow() {
     return firstMoveWindow;
   }
 
-  /** The seat that starts, given by {@link #withStarter}; empty when the configuration says. */
+  /** {@return the seat that starts, given by {@link #withStarter}; empty when the configuration says} */
   public Optional<Starter> starter() {
     return starter;
   }
 
-  /** The labels, in the order given; empty for none. Unmodifiable. */
+  /** {@return the labels, in the order given; empty for none. Unmodifiable} */
   public Map<String, String> labels() {
     return labels;
   }
 
-  /** When the game starts, given by {@link #withStartTime}; empty when it starts at its creation. */
+  /** {@return when the game starts, given by {@link #withStartTime}; empty when it starts at its creation} */
   public Optional<Instant> startTime() {
     return startTime;
   }
 
-  /** The presence given by {@link #withPresence}; empty when the configuration says. */
+  /** {@return the presence given by {@link #withPresence}; empty when the configuration says} */
   public Optional<PresenceConfig> presence() {
     return presence;
   }
 
-  /** How much later spectators see the game, given by {@link #withSpectatorDelay}; empty when they see it live. */
+  /** {@return how much later spectators see the game, given by {@link #withSpectatorDelay}; empty when they see it live} */
   public Optional<SpectatorDelay> spectatorDelay() {
     return spectatorDelay;
   }
 
-  /** Whether each move also goes on the owner's stream, given by {@link #withOwnerStreamMoves}; false by default. */
+  /** {@return whether each move also goes on the owner's stream, given by {@link #withOwnerStreamMoves}; false by default} */
   public boolean ownerStreamMoves() {
     return ownerStreamMoves;
   }
 
   /**
-   * For how long the move that ended the game may still be taken back, given by
-   * {@link #withEndingTakebackWindow}; empty when the configuration says.
+   * {@return for how long the move that ended the game may still be taken back, given by
+   * {@link #withEndingTakebackWindow}; empty when the configuration says}
    */
   public Optional<Duration> endingTakebackWindow() {
     return endingTakebackWindow;
   }
 
-  /** The pool the game is rated in, given by {@link #withRatingPool}; {@code RATING_POOL_UNSPECIFIED} (not rated) by default. */
+  /** {@return the pool the game is rated in, given by {@link #withRatingPool}; {@code RATING_POOL_UNSPECIFIED} (not rated) by default} */
   public RatingPool ratingPool() {
     return ratingPool;
   }

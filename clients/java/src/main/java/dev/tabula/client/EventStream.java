@@ -5,7 +5,6 @@ import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.StreamEventsResponse;
 import dev.tabula.v1.View;
-import java.time.Duration;
 import java.util.Iterator;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -27,11 +26,13 @@ import java.util.stream.Stream;
  * created with an ending takeback window ({@link CreateOptions#withEndingTakebackWindow}),
  * once that end is final; until then the stream stays open, and a takeback of the ending move
  * brings a {@code move_taken_back} and then a {@code game_resumed}, after which the game goes
- * on. When the connection drops, or the
- * server ends the stream because this reader fell behind (reason {@code STREAM_LAGGED}), the
- * iterator reconnects and resumes after the last event it returned, so the caller sees no gap
- * and no duplicate. Any other failure, or running out of reconnection attempts, is thrown
- * from {@link #hasNext} as a {@link TabulaException}. An event whose seq is not the previous
+ * on. When the connection drops, the server stops or restarts, or the server ends the stream
+ * because this reader fell behind (reason {@code STREAM_LAGGED}), the iterator reconnects and
+ * resumes after the last event it returned, so the caller sees no gap and no duplicate (see
+ * {@link StreamRetryPolicy}). Any other failure, or the policy giving up (by default 30 s after
+ * a failure without a successful reconnection, with the last error), is thrown from
+ * {@link #hasNext} as a {@link TabulaException}: open the stream again after {@link #lastSeq}
+ * to go on. An event whose seq is not the previous
  * one plus 1 (the first one not {@code afterSeq + 1}) means an event went missing: the stream
  * ends with a {@link TabulaException} of code {@code DATA_LOSS}, reason
  * {@link TabulaException#SEQ_GAP}, and metadata {@code expected_seq} and {@code received_seq}.
@@ -60,20 +61,21 @@ import java.util.stream.Stream;
 public final class EventStream implements Iterator<GameEvent>, Iterable<GameEvent>, AutoCloseable {
   private final ResumingStream<StreamEventsResponse> responses;
 
-  EventStream(GameServiceGrpc.GameServiceBlockingStub stub, StreamEventsRequest request, int maxReconnects, Duration firstDelay) {
-    this.responses = new ResumingStream<>(StreamKind.game(request, maxReconnects, firstDelay), stub::streamEvents);
+  EventStream(GameServiceGrpc.GameServiceBlockingStub stub, StreamEventsRequest request, Reconnections reconnections) {
+    this.responses = new ResumingStream<>(StreamKind.game(request), stub,
+        GameServiceGrpc.GameServiceBlockingStub::streamEvents, reconnections);
   }
 
-  /** The sequence number of the last event returned (or the starting one); never waits. */
+  /** {@return the sequence number of the last event returned (or the starting one); never waits} */
   public long lastSeq() {
     return responses.lastSeq();
   }
 
   /**
-   * With {@code include_views} or {@code view_changes}: the view sent with the last event
+   * {@return with {@code include_views} or {@code view_changes}: the view sent with the last event
    * returned (its seq is the event's; with {@code view_changes}, the view its change made),
    * what {@link TabulaClient#getView} answered at that moment. Empty before the first event,
-   * without either, or from a server that sent none.
+   * without either, or from a server that sent none}
    */
   public Optional<View> lastView() {
     StreamEventsResponse last = responses.last();
@@ -100,7 +102,7 @@ public final class EventStream implements Iterator<GameEvent>, Iterable<GameEven
     return this;
   }
 
-  /** The remaining events as a sequential stream; closing it closes this. */
+  /** {@return the remaining events as a sequential stream; closing it closes this} */
   public Stream<GameEvent> stream() {
     return responses.stream(this);
   }

@@ -73,7 +73,13 @@ public final class GameRequests {
     return options;
   }
 
-  /** A game of {@code kind} from one of its named presets, with the default options. */
+  /**
+   * A game of {@code kind} from one of its named presets, with the default options.
+   *
+   * @param kind the kind of game
+   * @param preset the name of one of the kind's presets (see {@link TabulaClient#listGameKinds})
+   * @return the request, for {@link TabulaClient#batchCreateGames}
+   */
   public static CreateGameRequest gameFromPreset(GameKind kind, String preset) {
     return gameFromPreset(kind, preset, CreateOptions.defaults());
   }
@@ -83,13 +89,23 @@ public final class GameRequests {
    * {@link TabulaClient#createGameFromPreset(GameKind, String, CreateOptions)} creates it. The
    * preset brings its own clock: options with a clock, a timeout rule, a first-move window, a
    * starter, presence or an ending takeback window throw {@link IllegalArgumentException}.
+   *
+   * @param kind the kind of game
+   * @param preset the name of one of the kind's presets (see {@link TabulaClient#listGameKinds})
+   * @param options how the game is made: privacy, request id, bots, players, labels, clock, ... (see {@link CreateOptions})
+   * @return the request, for {@link TabulaClient#batchCreateGames}
    */
   public static CreateGameRequest gameFromPreset(GameKind kind, String preset, CreateOptions options) {
     return create(withoutClock(options, "a preset, which brings its own"))
         .setKind(Objects.requireNonNull(kind, "kind")).setPreset(Objects.requireNonNull(preset, "preset")).build();
   }
 
-  /** A game from a full configuration (zero fields take their defaults), with the default options. */
+  /**
+   * A game from a full configuration (zero fields take their defaults), with the default options.
+   *
+   * @param config the game's configuration; fields left zero take their defaults
+   * @return the request, for {@link TabulaClient#batchCreateGames}
+   */
   public static CreateGameRequest gameFromConfig(GameConfig config) {
     return gameFromConfig(config, CreateOptions.defaults());
   }
@@ -100,6 +116,10 @@ public final class GameRequests {
    * options' clock, timeout rule, first-move window, starter, presence and ending takeback
    * window are set on a copy of {@code config}, which is left as it is. A timeout rule or a first-move window without a
    * clock (neither in the options nor in {@code config}) throws {@link IllegalArgumentException}.
+   *
+   * @param config the game's configuration; fields left zero take their defaults
+   * @param options how the game is made: privacy, request id, bots, players, labels, clock, ... (see {@link CreateOptions})
+   * @return the request, for {@link TabulaClient#batchCreateGames}
    */
   public static CreateGameRequest gameFromConfig(GameConfig config, CreateOptions options) {
     Objects.requireNonNull(options, "options");
@@ -123,7 +143,12 @@ public final class GameRequests {
     return create(options).setConfig(clocked).build();
   }
 
-  /** A chess game imported from a PGN text, at the position after its moves, with the default options. */
+  /**
+   * A chess game imported from a PGN text, at the position after its moves, with the default options.
+   *
+   * @param pgn the PGN text
+   * @return the request, for {@link TabulaClient#batchCreateGames}
+   */
   public static CreateGameRequest gameFromPgn(String pgn) {
     return gameFromPgn(pgn, CreateOptions.defaults());
   }
@@ -133,17 +158,32 @@ public final class GameRequests {
    * {@link TabulaClient#createGameFromPgn(String, CreateOptions)} creates it. An import has no
    * clock: options with a clock, a timeout rule, a first-move window, a starter, presence or
    * an ending takeback window throw {@link IllegalArgumentException}.
+   *
+   * @param pgn the PGN text
+   * @param options how the game is made: privacy, request id, bots, players, labels, clock, ... (see {@link CreateOptions})
+   * @return the request, for {@link TabulaClient#batchCreateGames}
    */
   public static CreateGameRequest gameFromPgn(String pgn, CreateOptions options) {
     return gameFromPgn(PgnImport.newBuilder().setPgn(Objects.requireNonNull(pgn, "pgn")).build(), options);
   }
 
-  /** As {@link #gameFromPgn(String, CreateOptions)} from a full import, for {@code ply} (only the first plies). */
+  /**
+   * As {@link #gameFromPgn(String, CreateOptions)} from a full import, for {@code ply} (only the first plies).
+   *
+   * @param pgn the PGN text and how many of its plies to play
+   * @param options how the game is made: privacy, request id, bots, players, labels, clock, ... (see {@link CreateOptions})
+   * @return the request, for {@link TabulaClient#batchCreateGames}
+   */
   public static CreateGameRequest gameFromPgn(PgnImport pgn, CreateOptions options) {
     return create(withoutClock(options, "a PGN import")).setPgn(Objects.requireNonNull(pgn, "pgn")).build();
   }
 
-  /** A game from one of the caller's saved configurations, with the default options. */
+  /**
+   * A game from one of the caller's saved configurations, with the default options.
+   *
+   * @param name the saved configuration's name
+   * @return the request, for {@link TabulaClient#batchCreateGames}
+   */
   public static CreateGameRequest gameFromSavedConfig(String name) {
     return gameFromSavedConfig(name, CreateOptions.defaults());
   }
@@ -155,6 +195,10 @@ public final class GameRequests {
    * a clock, a timeout rule, a first-move window, a starter, presence or an ending takeback
    * window throw {@link IllegalArgumentException}. An unknown name
    * fails the whole call ({@code NOT_FOUND}, reason {@code SAVED_CONFIG_NOT_FOUND}).
+   *
+   * @param name the saved configuration's name
+   * @param options how the game is made: privacy, request id, bots, players, labels, clock, ... (see {@link CreateOptions})
+   * @return the request, for {@link TabulaClient#batchCreateGames}
    */
   public static CreateGameRequest gameFromSavedConfig(String name, CreateOptions options) {
     return create(withoutClock(options, "a saved configuration, which brings its own"))

@@ -28,7 +28,11 @@ public final class HintOptions {
     this.atSeq = atSeq;
   }
 
-  /** The server's budget (1 second, at most 50,000,000 positions), at the current position. */
+  /**
+   * The server's budget (1 second, at most 50,000,000 positions), at the current position.
+   *
+   * @return the options
+   */
   public static HintOptions defaults() {
     return DEFAULTS;
   }
@@ -36,6 +40,9 @@ public final class HintOptions {
   /**
    * The longest the engine may think (zero: the server's default of 1 second; at most 10
    * seconds, else {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}).
+   *
+   * @param maxTime the longest the engine may think
+   * @return the copy
    */
   public HintOptions withMaxTime(Duration maxTime) {
     return new HintOptions(Optional.of(Objects.requireNonNull(maxTime, "maxTime")), maxNodes, atSeq);
@@ -44,6 +51,9 @@ public final class HintOptions {
   /**
    * The most positions the engine may expand (0: the server's cap, 50,000,000; more is
    * {@code INVALID_REQUEST}); an unsigned 64-bit count.
+   *
+   * @param maxNodes the most positions the engine may expand (0: the server's cap)
+   * @return the copy
    */
   public HintOptions withMaxNodes(long maxNodes) {
     return new HintOptions(maxTime, maxNodes, atSeq);
@@ -54,22 +64,25 @@ public final class HintOptions {
    * instead of the current one. Only in a finished game: a running game fails with
    * {@code GAME_NOT_FINISHED} for any seq but its current one, and a seq beyond the log with
    * {@code OUT_OF_RANGE}, reason {@code SEQ_OUT_OF_RANGE}.
+   *
+   * @param seq the seq of the event right after which to analyse (1: the start)
+   * @return the copy
    */
   public HintOptions withAtSeq(long seq) {
     return new HintOptions(maxTime, maxNodes, OptionalLong.of(seq));
   }
 
-  /** The engine's time, if set. */
+  /** {@return the engine's time, if set} */
   public Optional<Duration> maxTime() {
     return maxTime;
   }
 
-  /** The most positions to expand; 0 for the server's cap. */
+  /** {@return the most positions to expand; 0 for the server's cap} */
   public long maxNodes() {
     return maxNodes;
   }
 
-  /** The position of a finished game to analyse, if any. */
+  /** {@return the position of a finished game to analyse, if any} */
   public OptionalLong atSeq() {
     return atSeq;
   }

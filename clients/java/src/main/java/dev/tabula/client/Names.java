@@ -30,6 +30,10 @@ public final class Names {
    * {@code get...Value()} getter, which keeps it, not the enum constant, which is
    * {@code UNRECOGNIZED} for such a number (and whose {@code getNumber()} then throws):
    * {@code Names.enumName(GameKind.getDescriptor(), view.getKindValue())}.
+   *
+   * @param type the generated enum's descriptor, for example {@code GameKind.getDescriptor()}
+   * @param number the enum value's number
+   * @return the name, never null
    */
   public static String enumName(EnumDescriptor type, int number) {
     EnumValueDescriptor known = type.findValueByNumber(number);
@@ -44,6 +48,9 @@ public final class Names {
    * {@code game_resumed}, ...), or
    * {@value #UNKNOWN} for an event of a kind added after this client. Such an event still has
    * its seq and time, and {@link EventStream} returns it like any other.
+   *
+   * @param event the event
+   * @return the name, never null
    */
   public static String eventKind(GameEvent event) {
     return oneofCase(event, "kind");
@@ -57,6 +64,9 @@ public final class Names {
    * ({@link OwnerEventStream}) carries one as {@code OwnerEvent.getSeriesEvent()}: a
    * {@code game_finished} for {@code OWNER_EVENT_KIND_SERIES_GAME_FINISHED}, a
    * {@code series_finished} for {@code OWNER_EVENT_KIND_SERIES_FINISHED}.
+   *
+   * @param event the event
+   * @return the name, never null
    */
   public static String seriesEventKind(SeriesEvent event) {
     return oneofCase(event, "kind");
@@ -72,6 +82,9 @@ public final class Names {
    * {@code OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED}, a {@code round_finished} for
    * {@code OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED}, a {@code tournament_ended} for
    * {@code OWNER_EVENT_KIND_TOURNAMENT_FINISHED}.
+   *
+   * @param event the event
+   * @return the name, never null
    */
   public static String tournamentEventKind(TournamentEvent event) {
     return oneofCase(event, "kind");
@@ -87,6 +100,9 @@ public final class Names {
    * client. Events of seats, service keys, the engine and the clock carry one
    * ({@code event.hasActor()}); {@code game_created} and {@code game_ended} events carry none,
    * and their default {@code getActor()} is of kind {@value #UNKNOWN} too.
+   *
+   * @param actor the actor of an event
+   * @return the name, never null
    */
   public static String actorKind(Actor actor) {
     return oneofCase(actor, "kind");
@@ -95,6 +111,9 @@ public final class Names {
   /**
    * The arm of the move's kind as the contract names it ({@code place}, {@code move},
    * {@code shot}, ...), or {@value #UNKNOWN} for a kind of move added after this client.
+   *
+   * @param move the move, built by {@link Moves}
+   * @return the name, never null
    */
   public static String moveKind(Move move) {
     return oneofCase(move, "kind");

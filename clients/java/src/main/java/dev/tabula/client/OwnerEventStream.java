@@ -4,7 +4,6 @@ import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.OwnerEvent;
 import dev.tabula.v1.StreamOwnerEventsRequest;
 import dev.tabula.v1.StreamOwnerEventsResponse;
-import java.time.Duration;
 import java.util.Iterator;
 import java.util.stream.Stream;
 
@@ -112,8 +111,9 @@ import java.util.stream.Stream;
  * duplicate. Any other failure ({@code OUT_OF_RANGE} {@code SEQ_OUT_OF_RANGE} for a starting
  * cursor beyond the key's newest one, metadata {@code current_cursor};
  * {@code UNAUTHENTICATED} {@code SERVICE_KEY_REQUIRED} without a service key where the server
- * has keys), or running out of reconnection attempts, is thrown from {@link #hasNext} as a
- * {@link TabulaException}. A cursor not greater than the one before (the first one not
+ * has keys), or the {@link StreamRetryPolicy} giving up (by default 30 s after a failure
+ * without a successful reconnection, with the last error), is thrown from {@link #hasNext} as
+ * a {@link TabulaException}: open the stream again after {@link #lastCursor} to go on. A cursor not greater than the one before (the first one not
  * greater than {@code afterCursor}) ends the stream with a {@link TabulaException} of code
  * {@code DATA_LOSS}, reason {@link TabulaException#CURSOR_OUT_OF_ORDER}, and metadata
  * {@code last_cursor} (the last cursor returned, or {@code afterCursor}) and
@@ -125,14 +125,14 @@ import java.util.stream.Stream;
 public final class OwnerEventStream implements Iterator<OwnerEvent>, Iterable<OwnerEvent>, AutoCloseable {
   private final ResumingStream<StreamOwnerEventsResponse> responses;
 
-  OwnerEventStream(GameServiceGrpc.GameServiceBlockingStub stub, StreamOwnerEventsRequest request, int maxReconnects,
-      Duration firstDelay) {
-    this.responses = new ResumingStream<>(StreamKind.owner(request, maxReconnects, firstDelay), stub::streamOwnerEvents);
+  OwnerEventStream(GameServiceGrpc.GameServiceBlockingStub stub, StreamOwnerEventsRequest request, Reconnections reconnections) {
+    this.responses = new ResumingStream<>(StreamKind.owner(request), stub,
+        GameServiceGrpc.GameServiceBlockingStub::streamOwnerEvents, reconnections);
   }
 
   /**
-   * The cursor of the last event returned (or the starting one), to resume from with
-   * {@link TabulaClient#ownerEvents(long)}; never waits.
+   * {@return the cursor of the last event returned (or the starting one), to resume from with
+   * {@link TabulaClient#ownerEvents(long)}; never waits}
    */
   public long lastCursor() {
     return responses.lastSeq();
@@ -158,7 +158,7 @@ public final class OwnerEventStream implements Iterator<OwnerEvent>, Iterable<Ow
     return this;
   }
 
-  /** The remaining events as a sequential stream; closing it closes this. */
+  /** {@return the remaining events as a sequential stream; closing it closes this} */
   public Stream<OwnerEvent> stream() {
     return responses.stream(this);
   }

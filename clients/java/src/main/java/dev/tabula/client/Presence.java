@@ -41,6 +41,10 @@ public final class Presence {
    * the seat to move has been gone for {@code claimAfter} (from 1 second to 7 days), the other
    * seat may claim the game, or a draw, with {@link TabulaClient#claimVictory} (null: no claim,
    * only presence is kept).
+   *
+   * @param awayAfter how long a seat may be away before it is shown away ({@code null}: the server's default)
+   * @param claimAfter how long a seat may be away before the other may claim the game ({@code null}: no claims)
+   * @return the presence configuration
    */
   public static PresenceConfig of(Duration awayAfter, Duration claimAfter) {
     PresenceConfig.Builder presence = PresenceConfig.newBuilder();
@@ -53,7 +57,11 @@ public final class Presence {
     return presence.build();
   }
 
-  /** Presence kept with the server's defaults: gone after 30 seconds away, no claim. */
+  /**
+   * Presence kept with the server's defaults: gone after 30 seconds away, no claim.
+   *
+   * @return the presence configuration
+   */
   public static PresenceConfig kept() {
     return PresenceConfig.getDefaultInstance();
   }
@@ -63,6 +71,10 @@ public final class Presence {
    * {@code getSince()} (when it came or went; unset for a seat that has not come since the
    * creation) and, for a seat gone in a game with a claim window, {@code getClaimableAt()}.
    * Empty in a game keeping no presence, and for a seat the engine plays.
+   *
+   * @param view the view
+   * @param seat the seat, numbered from 1
+   * @return the seat's presence, if the view shows it
    */
   public static Optional<SeatPresence> seat(View view, int seat) {
     if (view == null) {
@@ -74,6 +86,9 @@ public final class Presence {
   /**
    * From when the claim refused with {@code FAILED_PRECONDITION} {@code CLAIM_TOO_EARLY} may be
    * made: its metadata {@code claimable_at} (RFC 3339); empty for any other error.
+   *
+   * @param refused the error of a refused claim
+   * @return the instant, if the error carries one
    */
   public static Optional<Instant> claimableAt(TabulaException refused) {
     String at = Objects.requireNonNull(refused, "refused").getMetadata().get("claimable_at");

@@ -176,6 +176,11 @@ final class Requests {
     return StreamEventsRequest.newBuilder().setGameId(gameId).setAfterSeq(afterSeq).build();
   }
 
+  static StreamEventsRequest events(String gameId, long afterSeq, EventOptions options) {
+    return StreamEventsRequest.newBuilder().setGameId(gameId).setAfterSeq(afterSeq).setIncludeViews(options.views())
+        .setViewChanges(options.viewChanges()).build();
+  }
+
   static ArchiveGameRequest archiveGame(String gameId) {
     return ArchiveGameRequest.newBuilder().setGameId(gameId).build();
   }

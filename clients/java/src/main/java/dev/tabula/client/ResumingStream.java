@@ -1,13 +1,15 @@
 package dev.tabula.client;
 
+import dev.tabula.v1.GameServiceGrpc;
 import io.grpc.Context;
 import io.grpc.StatusRuntimeException;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.function.LongFunction;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -22,14 +24,16 @@ import java.util.stream.StreamSupport;
  * it with the kind's error ({@code SEQ_GAP}, or for the owner stream
  * {@code CURSOR_OUT_OF_ORDER}). Each call's responses pass through the function the kind's
  * {@code receiver} makes for that call; one that throws a {@link TabulaException} ends the
- * stream with it. {@link #close} ends it from any thread; {@link #lastSeq} and {@link #last}
- * never wait.
+ * stream with it. How soon and how long it goes on reconnecting is its
+ * {@link StreamRetryPolicy}'s. {@link #close} ends it from any thread; {@link #lastSeq} and
+ * {@link #last} never wait.
  *
  * @param <R> a response on the stream
  */
 final class ResumingStream<R> implements Iterator<R>, AutoCloseable {
   private final StreamKind<?, R> kind;
   private final LongFunction<Iterator<R>> call;
+  private final Reconnections reconnections;
   private volatile long lastSeq;
   private volatile R last;
   private final AtomicBoolean iterated = new AtomicBoolean();
@@ -38,11 +42,19 @@ final class ResumingStream<R> implements Iterator<R>, AutoCloseable {
   private UnaryOperator<R> receive;
   private R next;
   private volatile boolean closed;
+  /** Where a reconnection waits; {@link #close} wakes it. */
+  private final Object pause = new Object();
 
-  /** A stream of {@code kind} that {@code call} (a blocking stub's method) opens from a request; opened on first use. */
-  <Q> ResumingStream(StreamKind<Q, R> kind, Function<Q, Iterator<R>> call) {
+  /**
+   * A stream of {@code kind} that {@code call} (a method of the blocking stub {@code stub})
+   * opens from a request, opened on first use, reconnecting under {@code reconnections}.
+   */
+  <Q> ResumingStream(StreamKind<Q, R> kind, GameServiceGrpc.GameServiceBlockingStub stub,
+      BiFunction<GameServiceGrpc.GameServiceBlockingStub, Q, Iterator<R>> call, Reconnections reconnections) {
     this.kind = kind;
-    this.call = seq -> call.apply(kind.resumedAfter().apply(seq));
+    GameServiceGrpc.GameServiceBlockingStub watched = stub.withInterceptors(reconnections.watch());
+    this.call = seq -> call.apply(watched, kind.resumedAfter().apply(seq));
+    this.reconnections = reconnections;
     this.lastSeq = kind.afterSeq();
   }
 
@@ -61,7 +73,6 @@ final class ResumingStream<R> implements Iterator<R>, AutoCloseable {
     if (next != null) {
       return true;
     }
-    int failures = 0;
     while (!closed) {
       try {
         if (responses == null) {
@@ -72,6 +83,7 @@ final class ResumingStream<R> implements Iterator<R>, AutoCloseable {
           return false;
         }
         R response = responses.next();
+        reconnections.connected();
         long seq = kind.seqOf().applyAsLong(response);
         if (!kind.follows(lastSeq, seq)) {
           close();
@@ -90,11 +102,12 @@ final class ResumingStream<R> implements Iterator<R>, AutoCloseable {
           return false;
         }
         TabulaException failure = TabulaException.from(error);
-        if (!kind.reconnects(failure, failures)) {
+        long wait = StreamKind.resumesAfter(failure) ? reconnections.failed() : -1;
+        if (wait < 0) {
           close();
           throw failure;
         }
-        pause(failures++);
+        pause(wait);
       }
     }
     return false;
@@ -133,6 +146,9 @@ final class ResumingStream<R> implements Iterator<R>, AutoCloseable {
     if (current != null) {
       current.cancel(null);
     }
+    synchronized (pause) {
+      pause.notifyAll();
+    }
   }
 
   private void open() {
@@ -155,12 +171,18 @@ final class ResumingStream<R> implements Iterator<R>, AutoCloseable {
     responses = null;
   }
 
-  private void pause(int failures) {
-    try {
-      Thread.sleep(kind.delayMillis(failures));
-    } catch (InterruptedException interrupted) {
-      Thread.currentThread().interrupt();
-      close();
+  /** Waits {@code nanos} before reconnecting, or less when {@link #close} ends the stream meanwhile. */
+  private void pause(long nanos) {
+    long until = System.nanoTime() + nanos;
+    synchronized (pause) {
+      try {
+        for (long left = nanos; !closed && left > 0; left = until - System.nanoTime()) {
+          TimeUnit.NANOSECONDS.timedWait(pause, left);
+        }
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+        close();
+      }
     }
   }
 }

@@ -4,7 +4,6 @@ import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.SeriesEvent;
 import dev.tabula.v1.StreamSeriesEventsRequest;
 import dev.tabula.v1.StreamSeriesEventsResponse;
-import java.time.Duration;
 import java.util.Iterator;
 import java.util.stream.Stream;
 
@@ -28,8 +27,8 @@ import java.util.stream.Stream;
  * {@code series_finished}. When the connection drops, or the server ends the stream because
  * this reader fell behind (reason {@code STREAM_LAGGED}), the iterator reconnects and resumes
  * after the last event it returned, so the caller sees no gap and no duplicate. Any other
- * failure (an unknown series: {@code NOT_FOUND} {@code SERIES_NOT_FOUND}), or running out of
- * reconnection attempts, is thrown from {@link #hasNext} as a {@link TabulaException}. An
+ * failure (an unknown series: {@code NOT_FOUND} {@code SERIES_NOT_FOUND}), or the {@link StreamRetryPolicy} giving up
+ * (with the last error), is thrown from {@link #hasNext} as a {@link TabulaException}. An
  * event whose seq is not the previous one plus 1 (the first one not {@code afterSeq + 1})
  * means an event went missing: the stream ends with a {@link TabulaException} of code
  * {@code DATA_LOSS}, reason {@link TabulaException#SEQ_GAP}, and metadata
@@ -44,12 +43,12 @@ import java.util.stream.Stream;
 public final class SeriesEventStream implements Iterator<SeriesEvent>, Iterable<SeriesEvent>, AutoCloseable {
   private final ResumingStream<StreamSeriesEventsResponse> responses;
 
-  SeriesEventStream(GameServiceGrpc.GameServiceBlockingStub stub, StreamSeriesEventsRequest request, int maxReconnects,
-      Duration firstDelay) {
-    this.responses = new ResumingStream<>(StreamKind.series(request, maxReconnects, firstDelay), stub::streamSeriesEvents);
+  SeriesEventStream(GameServiceGrpc.GameServiceBlockingStub stub, StreamSeriesEventsRequest request, Reconnections reconnections) {
+    this.responses = new ResumingStream<>(StreamKind.series(request), stub,
+        GameServiceGrpc.GameServiceBlockingStub::streamSeriesEvents, reconnections);
   }
 
-  /** The sequence number of the last event returned (or the starting one); never waits. */
+  /** {@return the sequence number of the last event returned (or the starting one); never waits} */
   public long lastSeq() {
     return responses.lastSeq();
   }
@@ -74,7 +73,7 @@ public final class SeriesEventStream implements Iterator<SeriesEvent>, Iterable<
     return this;
   }
 
-  /** The remaining events as a sequential stream; closing it closes this. */
+  /** {@return the remaining events as a sequential stream; closing it closes this} */
   public Stream<SeriesEvent> stream() {
     return responses.stream(this);
   }

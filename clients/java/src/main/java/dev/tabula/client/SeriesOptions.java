@@ -64,6 +64,9 @@ public final class SeriesOptions {
    * Public, drawn games worth half a point each, nobody named, no bots, hints as the server
    * decides, not rated, without a request id or labels. A length out of range fails with
    * {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}.
+   *
+   * @param games the most games the series plays
+   * @return the options
    */
   public static SeriesOptions bestOf(int games) {
     return new SeriesOptions(games, 0, SeriesDraws.SERIES_DRAWS_UNSPECIFIED, List.of(), List.of(), false, Optional.empty(), "",
@@ -73,6 +76,9 @@ public final class SeriesOptions {
   /**
    * A series that ends when a player reaches {@code points} points (1 to 50); otherwise as
    * {@link #bestOf(int)}.
+   *
+   * @param points the points that win the series
+   * @return the options
    */
   public static SeriesOptions firstTo(int points) {
     return new SeriesOptions(0, points, SeriesDraws.SERIES_DRAWS_UNSPECIFIED, List.of(), List.of(), false, Optional.empty(), "",
@@ -83,6 +89,9 @@ public final class SeriesOptions {
    * How drawn games count: {@code SERIES_DRAWS_HALF_POINT} (the default; a draw gives each
    * player half a point and counts as one of {@code bestOf}'s games) or
    * {@code SERIES_DRAWS_REPLAYED} (a draw gives nobody a point and is played again).
+   *
+   * @param draws how a drawn game counts
+   * @return the copy
    */
   public SeriesOptions withDraws(SeriesDraws draws) {
     return new SeriesOptions(bestOf, firstTo, Objects.requireNonNull(draws, "draws"), players, bots, privateSeries, allowHints,
@@ -94,13 +103,21 @@ public final class SeriesOptions {
    * in seat 1 in odd-numbered games and in seat 2 in even-numbered ones; player 2 sits in the
    * other seat. At most two, checked like {@link CreateOptions#withPlayers(List)}; each game
    * of the series shows them in its seats.
+   *
+   * @param players the players, one per seat in seat order
+   * @return the copy
    */
   public SeriesOptions withPlayers(List<Player> players) {
     return new SeriesOptions(bestOf, firstTo, draws, List.copyOf(Objects.requireNonNull(players, "players")), bots, privateSeries,
         allowHints, requestId, labels, ratingPool);
   }
 
-  /** As {@link #withPlayers(List)}. */
+  /**
+   * As {@link #withPlayers(List)}.
+   *
+   * @param players the players, one per seat in seat order
+   * @return the copy
+   */
   public SeriesOptions withPlayers(Player... players) {
     return withPlayers(List.of(players));
   }
@@ -109,6 +126,10 @@ public final class SeriesOptions {
    * The next player (see {@link #withPlayers(List)}): the first call names player 1, the
    * second player 2. {@code playerId} (at most 128 characters) and {@code displayName} (at most
    * 64) may be empty.
+   *
+   * @param playerId the player's id in the caller's own system
+   * @param displayName the name to show for the player
+   * @return the copy
    */
   public SeriesOptions withPlayer(String playerId, String displayName) {
     List<Player> more = new ArrayList<>(players);
@@ -121,13 +142,21 @@ public final class SeriesOptions {
    * {@code BotSeat.getSeat()} names the player (1 or 2), whichever seat they sit in. Checked
    * like {@link CreateOptions#withBots(List)}. Both may be bots: the series then plays itself
    * out.
+   *
+   * @param bots the seats the server's engine plays
+   * @return the copy
    */
   public SeriesOptions withBots(List<BotSeat> bots) {
     return new SeriesOptions(bestOf, firstTo, draws, players, List.copyOf(Objects.requireNonNull(bots, "bots")), privateSeries,
         allowHints, requestId, labels, ratingPool);
   }
 
-  /** As {@link #withBots(List)}. */
+  /**
+   * As {@link #withBots(List)}.
+   *
+   * @param bots the seats the server's engine plays
+   * @return the copy
+   */
   public SeriesOptions withBots(BotSeat... bots) {
     return withBots(List.of(bots));
   }
@@ -137,6 +166,11 @@ public final class SeriesOptions {
    * (1 or 2) at {@code level}, from 1 (the weakest) to the kind's
    * {@code GameKindInfo.getMaxBotLevel()}, thinking at most {@code moveTime} per move (null or
    * zero: 1 second; at most 10 seconds).
+   *
+   * @param player the player, numbered from 1
+   * @param level the engine's strength, from 1 (weakest) to the kind's {@code max_bot_level}
+   * @param moveTime how long the engine thinks over each move ({@code null} or zero: the server's default)
+   * @return the copy
    */
   public SeriesOptions withBot(int player, int level, Duration moveTime) {
     BotSeat.Builder bot = BotSeat.newBuilder().setSeat(player).setLevel(level);
@@ -151,6 +185,9 @@ public final class SeriesOptions {
   /**
    * Whether the series' games refuse spectators: a private series and its games are read only
    * with a service key or one of its players' tokens.
+   *
+   * @param privateSeries true for a series that only its players and the service key see
+   * @return the copy
    */
   public SeriesOptions withPrivate(boolean privateSeries) {
     return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints, requestId, labels, ratingPool);
@@ -159,6 +196,9 @@ public final class SeriesOptions {
   /**
    * Whether the seat to move may ask {@code getHint} while a game of the series runs; without
    * it the kind's default (refused where seats play each other).
+   *
+   * @param allowHints true to allow hints
+   * @return the copy
    */
   public SeriesOptions withAllowHints(boolean allowHints) {
     return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, Optional.of(allowHints), requestId, labels,
@@ -171,6 +211,9 @@ public final class SeriesOptions {
    * player tokens while nobody has acted in its first game (the first answer's tokens then
    * stop working) and none afterwards. The same id with another request fails with
    * {@code REQUEST_ID_REUSED}.
+   *
+   * @param requestId makes the call safe to retry: the same id again answers as the first call did (empty: none)
+   * @return the copy
    */
   public SeriesOptions withRequestId(String requestId) {
     return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints,
@@ -183,6 +226,9 @@ public final class SeriesOptions {
    * ({@link TabulaClient#updateSeriesLabels}), and each game of the series is made with the
    * labels the series has when it makes the game. Checked like
    * {@link CreateOptions#withLabels(Map)}. Kept in the order given.
+   *
+   * @param labels the labels, key to value
+   * @return the copy
    */
   public SeriesOptions withLabels(Map<String, String> labels) {
     return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints, requestId,
@@ -192,6 +238,10 @@ public final class SeriesOptions {
   /**
    * One more label (see {@link #withLabels(Map)}): {@code key} with {@code value}, replacing
    * the value of a key given before.
+   *
+   * @param key the label's key
+   * @param value the label's value
+   * @return the copy
    */
   public SeriesOptions withLabel(String key, String value) {
     return withLabels(CreateOptions.addLabel(labels, key, value));
@@ -212,58 +262,61 @@ public final class SeriesOptions {
    * after it ends, each player as the player it is whichever seat it sits in, so the players'
    * ratings ({@link TabulaClient#getPlayerRatings}) count every game of the series. A later
    * call replaces it.
+   *
+   * @param pool the rating pool
+   * @return the copy
    */
   public SeriesOptions withRatingPool(RatingPool pool) {
     return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints, requestId, labels,
         Objects.requireNonNull(pool, "pool"));
   }
 
-  /** The number of games of a best-of series; 0 for a first-to one. */
+  /** {@return the number of games of a best-of series; 0 for a first-to one} */
   public int bestOf() {
     return bestOf;
   }
 
-  /** The points a first-to series is played to; 0 for a best-of one. */
+  /** {@return the points a first-to series is played to; 0 for a best-of one} */
   public int firstTo() {
     return firstTo;
   }
 
-  /** How drawn games count; {@code SERIES_DRAWS_UNSPECIFIED} for the server's default, half a point. */
+  /** {@return how drawn games count; {@code SERIES_DRAWS_UNSPECIFIED} for the server's default, half a point} */
   public SeriesDraws draws() {
     return draws;
   }
 
-  /** The players, player 1 first; empty when nobody is named. */
+  /** {@return the players, player 1 first; empty when nobody is named} */
   public List<Player> players() {
     return players;
   }
 
-  /** The players the server's engine plays, in the order given; empty for none. */
+  /** {@return the players the server's engine plays, in the order given; empty for none} */
   public List<BotSeat> bots() {
     return bots;
   }
 
-  /** Whether the series' games are private. */
+  /** {@return whether the series' games are private} */
   public boolean isPrivate() {
     return privateSeries;
   }
 
-  /** Whether hints are allowed while a game runs; empty for the kind's default. */
+  /** {@return whether hints are allowed while a game runs; empty for the kind's default} */
   public Optional<Boolean> allowHints() {
     return allowHints;
   }
 
-  /** The request id; empty for none. */
+  /** {@return the request id; empty for none} */
   public String requestId() {
     return requestId;
   }
 
-  /** The labels, in the order given; empty for none. Unmodifiable. */
+  /** {@return the labels, in the order given; empty for none. Unmodifiable} */
   public Map<String, String> labels() {
     return labels;
   }
 
-  /** The pool the series' games are rated in; {@code RATING_POOL_UNSPECIFIED} (not rated) by default. */
+  /** {@return the pool the series' games are rated in; {@code RATING_POOL_UNSPECIFIED} (not rated) by default} */
   public RatingPool ratingPool() {
     return ratingPool;
   }

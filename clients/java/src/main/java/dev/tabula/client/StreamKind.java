@@ -9,7 +9,6 @@ import dev.tabula.v1.StreamSeriesEventsResponse;
 import dev.tabula.v1.StreamTournamentEventsRequest;
 import dev.tabula.v1.StreamTournamentEventsResponse;
 import io.grpc.Status;
-import java.time.Duration;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
@@ -25,49 +24,41 @@ import java.util.function.UnaryOperator;
  * a filter leaves out and those of deleted games), what each call does to its responses
  * before they are handed out ({@code receiver} makes a new function for each call, the opening
  * one and every resumed one: for a game's stream with {@code view_changes}, the one that turns
- * changes into whole views), and how often and how soon it reconnects.
+ * changes into whole views), and which failures it resumes from; how often and how soon is
+ * the {@link StreamRetryPolicy}'s.
  *
  * @param <Q> the request that opens the stream
  * @param <R> a response on the stream, one event each
  */
 record StreamKind<Q, R>(String name, long afterSeq, LongFunction<Q> resumedAfter, ToLongFunction<R> seqOf, boolean gapless,
-    Supplier<UnaryOperator<R>> receiver, int maxReconnects, Duration firstDelay) {
-  static final int DEFAULT_MAX_RECONNECTS = 5;
-  static final Duration DEFAULT_FIRST_DELAY = Duration.ofMillis(100);
-  private static final Duration MAX_DELAY = Duration.ofSeconds(2);
-
-  StreamKind {
-    maxReconnects = Math.max(maxReconnects, 0);
-  }
+    Supplier<UnaryOperator<R>> receiver) {
 
   /**
    * A game's events, from the request that opens them. With {@code view_changes}, each call
    * applies the changes it receives to the view before them, so every response carries its
    * view whole, as with {@code include_views}.
    */
-  static StreamKind<StreamEventsRequest, StreamEventsResponse> game(StreamEventsRequest request, int maxReconnects,
-      Duration firstDelay) {
+  static StreamKind<StreamEventsRequest, StreamEventsResponse> game(StreamEventsRequest request) {
     String name = "the event stream of game " + request.getGameId();
     Supplier<UnaryOperator<StreamEventsResponse>> receiver =
         request.getViewChanges() ? () -> ViewChanges.wholeViews(name) : UnaryOperator::identity;
     return new StreamKind<>(name, request.getAfterSeq(), seq -> request.toBuilder().setAfterSeq(seq).build(),
-        response -> response.getEvent().getSeq(), true, receiver, maxReconnects, firstDelay);
+        response -> response.getEvent().getSeq(), true, receiver);
   }
 
   /** A series' events, from the request that opens them. */
-  static StreamKind<StreamSeriesEventsRequest, StreamSeriesEventsResponse> series(StreamSeriesEventsRequest request,
-      int maxReconnects, Duration firstDelay) {
+  static StreamKind<StreamSeriesEventsRequest, StreamSeriesEventsResponse> series(StreamSeriesEventsRequest request) {
     return new StreamKind<>("the event stream of series " + request.getSeriesId(), request.getAfterSeq(),
         seq -> request.toBuilder().setAfterSeq(seq).build(), response -> response.getEvent().getSeq(), true,
-        UnaryOperator::identity, maxReconnects, firstDelay);
+        UnaryOperator::identity);
   }
 
   /** A tournament's events, from the request that opens them. */
   static StreamKind<StreamTournamentEventsRequest, StreamTournamentEventsResponse> tournament(
-      StreamTournamentEventsRequest request, int maxReconnects, Duration firstDelay) {
+      StreamTournamentEventsRequest request) {
     return new StreamKind<>("the event stream of tournament " + request.getTournamentId(), request.getAfterSeq(),
         seq -> request.toBuilder().setAfterSeq(seq).build(), response -> response.getEvent().getSeq(), true,
-        UnaryOperator::identity, maxReconnects, firstDelay);
+        UnaryOperator::identity);
   }
 
   /**
@@ -76,11 +67,10 @@ record StreamKind<Q, R>(String name, long afterSeq, LongFunction<Q> resumedAfter
    * {@code kinds} and {@code labels} filters. Cursors only increase: the events the filters
    * leave out, and those of deleted games, are skipped numbers.
    */
-  static StreamKind<StreamOwnerEventsRequest, StreamOwnerEventsResponse> owner(StreamOwnerEventsRequest request,
-      int maxReconnects, Duration firstDelay) {
+  static StreamKind<StreamOwnerEventsRequest, StreamOwnerEventsResponse> owner(StreamOwnerEventsRequest request) {
     return new StreamKind<>("the owner event stream", request.getAfterCursor(),
         cursor -> request.toBuilder().setAfterCursor(cursor).build(), response -> response.getEvent().getCursor(), false,
-        UnaryOperator::identity, maxReconnects, firstDelay);
+        UnaryOperator::identity);
   }
 
   /**
@@ -105,17 +95,14 @@ record StreamKind<Q, R>(String name, long afterSeq, LongFunction<Q> resumedAfter
   }
 
   /**
-   * Whether a stream that failed so after {@code failures} reconnection attempts in a row
-   * reconnects: a dropped connection or a reader that fell behind ({@code STREAM_LAGGED}),
-   * with attempts left.
+   * Whether a stream that failed so resumes (if its policy has attempts and time left): the
+   * server stopping or out of reach, or a dropped connection ({@code UNAVAILABLE}), a broken
+   * transport ({@code INTERNAL} without a reason, which only the server's own errors carry), or
+   * a reader that fell behind ({@code STREAM_LAGGED}).
    */
-  boolean reconnects(TabulaException failure, int failures) {
-    return (failure.getCode() == Status.Code.UNAVAILABLE || "STREAM_LAGGED".equals(failure.getReason()))
-        && failures < maxReconnects;
-  }
-
-  /** The wait before reconnection attempt {@code failures + 1}: doubling from the first, up to 2 s. */
-  long delayMillis(int failures) {
-    return Math.min(firstDelay.toMillis() << Math.min(failures, 20), MAX_DELAY.toMillis());
+  static boolean resumesAfter(TabulaException failure) {
+    return failure.getCode() == Status.Code.UNAVAILABLE
+        || (failure.getCode() == Status.Code.INTERNAL && failure.getReason().isEmpty())
+        || "STREAM_LAGGED".equals(failure.getReason());
   }
 }

@@ -93,9 +93,14 @@ import java.util.function.Function;
  * {@code StreamSeriesEvents} {@link #seriesEvents}, {@code StreamTournamentEvents}
  * {@link #tournamentEvents} and {@code StreamOwnerEvents} {@link #ownerEvents}). Every unary call has a deadline, 30 seconds unless
  * the builder's {@link Builder#callTimeout} or {@link #withTimeout} says otherwise; event
- * streams have none and end with {@link EventStream#close}. Every call that fails throws
- * {@link TabulaException} with the gRPC code and the server's stable reason. The messages and
- * enums of the contract are the generated classes of {@code dev.tabula.v1}.
+ * streams have none and end with {@link EventStream#close}. A unary call that fails with
+ * {@code UNAVAILABLE} (the server restarting or out of reach) is retried when that is safe, a
+ * read or a write with a request id ({@link RetryPolicy}, {@link Builder#retryPolicy},
+ * {@link #withRetryPolicy}; {@link Builder#waitForReady} to wait for the connection instead),
+ * and event streams resume after the last event they returned ({@link StreamRetryPolicy}).
+ * Every call that fails throws {@link TabulaException} with the gRPC code and the server's
+ * stable reason, as a string and as an {@link dev.tabula.v1.ErrorReason} value. The messages
+ * and enums of the contract are the generated classes of {@code dev.tabula.v1}.
  */
 public final class TabulaClient implements AutoCloseable {
   /** The deadline of each unary call unless configured otherwise: 30 seconds. */
@@ -109,7 +114,12 @@ public final class TabulaClient implements AutoCloseable {
     this.stub = connection.blocking();
   }
 
-  /** Starts configuring a client of the server at {@code target} ({@code host:port}). */
+  /**
+   * Starts configuring a client of the server at {@code target} ({@code host:port}).
+   *
+   * @param target the server, {@code host:port}
+   * @return the builder
+   */
   public static Builder builder(String target) {
     return new Builder(target);
   }
@@ -120,12 +130,19 @@ public final class TabulaClient implements AutoCloseable {
     private ChannelCredentials transport = InsecureChannelCredentials.create();
     private String credential = "";
     private Duration callTimeout = DEFAULT_TIMEOUT;
+    private RetryPolicy retryPolicy = RetryPolicy.defaults();
+    private boolean waitForReady;
+    private StreamRetryPolicy streamRetryPolicy = StreamRetryPolicy.defaults();
 
     private Builder(String target) {
       this.target = Objects.requireNonNull(target, "target");
     }
 
-    /** Connects over TLS, trusting the system's roots. Without it the connection is plaintext. */
+    /**
+     * Connects over TLS, trusting the system's roots. Without it the connection is plaintext.
+     *
+     * @return this builder
+     */
     public Builder tls() {
       return tls(TlsChannelCredentials.create());
     }
@@ -133,6 +150,9 @@ public final class TabulaClient implements AutoCloseable {
     /**
      * Connects over TLS, trusting the certificate authorities in {@code caPem} (PEM), for a
      * server whose certificate a private CA signed.
+     *
+     * @param caPem the certificate authorities, PEM
+     * @return this builder
      */
     public Builder tls(Path caPem) {
       try {
@@ -142,7 +162,12 @@ public final class TabulaClient implements AutoCloseable {
       }
     }
 
-    /** As {@link #tls(Path)}, reading the PEM certificates from {@code caPem} (not closed). */
+    /**
+     * As {@link #tls(Path)}, reading the PEM certificates from {@code caPem} (not closed).
+     *
+     * @param caPem the certificate authorities, PEM
+     * @return this builder
+     */
     public Builder tls(InputStream caPem) {
       try {
         return tls(TlsChannelCredentials.newBuilder().trustManager(caPem).build());
@@ -151,13 +176,23 @@ public final class TabulaClient implements AutoCloseable {
       }
     }
 
-    /** Connects with these channel credentials (custom roots, client certificates, ...). */
+    /**
+     * Connects with these channel credentials (custom roots, client certificates, ...).
+     *
+     * @param credentials the channel credentials
+     * @return this builder
+     */
     public Builder tls(ChannelCredentials credentials) {
       this.transport = Objects.requireNonNull(credentials, "credentials");
       return this;
     }
 
-    /** Sends {@code credential} as {@code authorization: Bearer <credential>} on every call. */
+    /**
+     * Sends {@code credential} as {@code authorization: Bearer <credential>} on every call.
+     *
+     * @param credential a service key or a seat token ({@code ""}: as a spectator)
+     * @return this builder
+     */
     public Builder credential(String credential) {
       this.credential = Objects.requireNonNull(credential, "credential");
       return this;
@@ -166,21 +201,73 @@ public final class TabulaClient implements AutoCloseable {
     /**
      * The deadline of each unary call ({@link #DEFAULT_TIMEOUT}, 30 seconds, unless set);
      * event streams have none.
+     *
+     * @param timeout the deadline of each unary call; positive
+     * @return this builder
      */
     public Builder callTimeout(Duration timeout) {
       this.callTimeout = Objects.requireNonNull(timeout, "timeout");
       return this;
     }
 
-    /** Creates the client; the connection is made on the first call. */
+    /**
+     * How unary calls that fail with {@code UNAVAILABLE} are retried ({@link RetryPolicy#defaults}
+     * unless set; {@link RetryPolicy#none} turns retrying off). Only reads and writes carrying a
+     * request id are ever retried: see {@link RetryPolicy}.
+     *
+     * @param policy the policy of every unary call of the client and of its copies
+     * @return this builder
+     */
+    public Builder retryPolicy(RetryPolicy policy) {
+      this.retryPolicy = Objects.requireNonNull(policy, "policy");
+      return this;
+    }
+
+    /**
+     * Whether a unary call made while the server cannot be reached waits, until its deadline,
+     * for the connection to come up, rather than failing at once with {@code UNAVAILABLE}
+     * (gRPC's wait-for-ready; off unless set). Event streams never wait: they reconnect under
+     * their {@link StreamRetryPolicy}.
+     *
+     * @param waitForReady true to wait
+     * @return this builder
+     */
+    public Builder waitForReady(boolean waitForReady) {
+      this.waitForReady = waitForReady;
+      return this;
+    }
+
+    /**
+     * How event streams resume after a transient failure ({@link StreamRetryPolicy#defaults}
+     * unless set: giving up 30 s after a failure without a successful reconnection;
+     * {@link StreamRetryPolicy#forever} never gives up, {@link StreamRetryPolicy#none} never
+     * reconnects).
+     *
+     * @param policy the policy of every event stream of the client and of its copies
+     * @return this builder
+     */
+    public Builder streamRetryPolicy(StreamRetryPolicy policy) {
+      this.streamRetryPolicy = Objects.requireNonNull(policy, "policy");
+      return this;
+    }
+
+    /**
+     * Creates the client; the connection is made on the first call.
+     *
+     * @return the client, to close when done
+     */
     public TabulaClient build() {
-      return new TabulaClient(new Connection(Grpc.newChannelBuilder(target, transport).build(), true, credential, callTimeout));
+      Connection.Settings settings = new Connection.Settings(credential, callTimeout, retryPolicy, waitForReady, streamRetryPolicy);
+      return new TabulaClient(new Connection(Grpc.newChannelBuilder(target, transport).build(), true, settings));
     }
   }
 
   /**
    * A client on the same connection that calls with another credential ({@code ""}: as a
    * spectator). Closing it leaves the connection open.
+   *
+   * @param credential a service key or a seat token ({@code ""}: as a spectator)
+   * @return the client, on the same connection
    */
   public TabulaClient as(String credential) {
     return new TabulaClient(connection.as(credential));
@@ -189,19 +276,81 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * A client on the same connection whose unary calls have this deadline instead. Closing it
    * leaves the connection open.
+   *
+   * @param timeout the deadline of each unary call; positive
+   * @return the client, on the same connection
    */
   public TabulaClient withTimeout(Duration timeout) {
     return new TabulaClient(connection.withTimeout(Objects.requireNonNull(timeout, "timeout")));
   }
 
-  /** The deadline of this client's unary calls. */
+  /** {@return the deadline of this client's unary calls} */
   public Duration timeout() {
     return connection.timeout;
   }
 
   /**
+   * A client on the same connection whose unary calls are retried under {@code policy}
+   * instead: {@code client.withRetryPolicy(RetryPolicy.none()).submitMove(...)} turns retrying
+   * off for that call. Closing it leaves the connection open.
+   *
+   * @param policy how to retry a call that failed with {@code UNAVAILABLE}
+   * @return the copy
+   */
+  public TabulaClient withRetryPolicy(RetryPolicy policy) {
+    return new TabulaClient(connection.withRetryPolicy(Objects.requireNonNull(policy, "policy")));
+  }
+
+  /** {@return how this client's unary calls are retried} */
+  public RetryPolicy retryPolicy() {
+    return connection.settings.retryPolicy();
+  }
+
+  /**
+   * A client on the same connection whose unary calls wait for the connection (or not); see
+   * {@link Builder#waitForReady}. Closing it leaves the connection open.
+   *
+   * @param waitForReady true for calls that wait, until their deadline, for a server out of reach
+   * @return the copy
+   */
+  public TabulaClient withWaitForReady(boolean waitForReady) {
+    return new TabulaClient(connection.withWaitForReady(waitForReady));
+  }
+
+  /** {@return whether this client's unary calls wait for the connection} */
+  public boolean waitForReady() {
+    return connection.settings.waitForReady();
+  }
+
+  /**
+   * A client on the same connection whose event streams resume under {@code policy} instead;
+   * see {@link StreamRetryPolicy}. Closing it leaves the connection open.
+   *
+   * @param policy how the streams it opens resume after a transient failure
+   * @return the copy
+   */
+  public TabulaClient withStreamRetryPolicy(StreamRetryPolicy policy) {
+    return new TabulaClient(connection.withStreamRetryPolicy(Objects.requireNonNull(policy, "policy")));
+  }
+
+  /** {@return how this client's event streams resume} */
+  public StreamRetryPolicy streamRetryPolicy() {
+    return connection.settings.streamRetryPolicy();
+  }
+
+  /**
+   * The policy of a stream opened with a bound on reconnection attempts in a row and a first
+   * wait: this client's, with both.
+   */
+  private StreamRetryPolicy bounded(int maxReconnects, Duration firstDelay) {
+    return streamRetryPolicy().withMaxReconnects(maxReconnects).withFirstDelay(Objects.requireNonNull(firstDelay, "firstDelay"));
+  }
+
+  /**
    * The asynchronous client on the same connection, with this client's credential and
    * deadline: the same methods, returning {@code CompletableFuture}s.
+   *
+   * @return the client, on the same connection
    */
   public TabulaAsyncClient async() {
     return new TabulaAsyncClient(connection.shared());
@@ -210,6 +359,8 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * The generated blocking stub with this client's credential, for anything this class does
    * not offer. It has no deadline of its own: add one with {@code withDeadlineAfter}.
+   *
+   * @return the stub
    */
   public GameServiceGrpc.GameServiceBlockingStub stub() {
     return stub;
@@ -223,7 +374,11 @@ public final class TabulaClient implements AutoCloseable {
     }
   }
 
-  /** Every game kind the server hosts, with its defaults and presets. */
+  /**
+   * Every game kind the server hosts, with its defaults and presets.
+   *
+   * @return every game kind, with its defaults and presets
+   */
   public List<GameKindInfo> listGameKinds() {
     return call(s -> s.listGameKinds(ListGameKindsRequest.getDefaultInstance())).getKindsList();
   }
@@ -231,6 +386,10 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * Creates a game of {@code kind} from one of its named presets. The response holds the seat
    * tokens, which the server shows only this once.
+   *
+   * @param kind the kind of game
+   * @param preset the name of one of the kind's presets (see {@link TabulaClient#listGameKinds})
+   * @return the game made and its seat tokens (shown only this once)
    */
   public CreateGameResponse createGameFromPreset(GameKind kind, String preset) {
     return createGameFromPreset(kind, preset, CreateOptions.defaults());
@@ -239,6 +398,11 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * As {@link #createGameFromPreset(GameKind, String)}, safe to retry with {@code requestId}
    * (see {@link CreateOptions#withRequestId}).
+   *
+   * @param kind the kind of game
+   * @param preset the name of one of the kind's presets (see {@link TabulaClient#listGameKinds})
+   * @param requestId makes the call safe to retry: the same id again answers as the first call did (empty: none)
+   * @return the game made and its seat tokens (shown only this once)
    */
   public CreateGameResponse createGameFromPreset(GameKind kind, String preset, String requestId) {
     return createGameFromPreset(kind, preset, CreateOptions.defaults().withRequestId(requestId));
@@ -252,17 +416,33 @@ public final class TabulaClient implements AutoCloseable {
    * ({@link CreateOptions#withSpectatorDelay}), with its moves on the owner's stream
    * ({@link CreateOptions#withOwnerStreamMoves}) or rated
    * ({@link CreateOptions#withRatingPool}).
+   *
+   * @param kind the kind of game
+   * @param preset the name of one of the kind's presets (see {@link TabulaClient#listGameKinds})
+   * @param options how the game is made: privacy, request id, bots, players, labels, clock, ... (see {@link CreateOptions})
+   * @return the game made and its seat tokens (shown only this once)
    */
   public CreateGameResponse createGameFromPreset(GameKind kind, String preset, CreateOptions options) {
     return createGame(GameRequests.gameFromPreset(kind, preset, options));
   }
 
-  /** Creates a game from a full configuration; zero fields take their defaults. */
+  /**
+   * Creates a game from a full configuration; zero fields take their defaults.
+   *
+   * @param config the game's configuration; fields left zero take their defaults
+   * @return the game made and its seat tokens (shown only this once)
+   */
   public CreateGameResponse createGameFromConfig(GameConfig config) {
     return createGameFromConfig(config, CreateOptions.defaults());
   }
 
-  /** As {@link #createGameFromConfig(GameConfig)}, safe to retry with {@code requestId}. */
+  /**
+   * As {@link #createGameFromConfig(GameConfig)}, safe to retry with {@code requestId}.
+   *
+   * @param config the game's configuration; fields left zero take their defaults
+   * @param requestId makes the call safe to retry: the same id again answers as the first call did (empty: none)
+   * @return the game made and its seat tokens (shown only this once)
+   */
   public CreateGameResponse createGameFromConfig(GameConfig config, String requestId) {
     return createGameFromConfig(config, CreateOptions.defaults().withRequestId(requestId));
   }
@@ -277,6 +457,10 @@ public final class TabulaClient implements AutoCloseable {
    * for a while ({@link CreateOptions#withEndingTakebackWindow}). The clock, starter, presence
    * and ending takeback window options are applied to a copy of {@code config}, which is left
    * as it is.
+   *
+   * @param config the game's configuration; fields left zero take their defaults
+   * @param options how the game is made: privacy, request id, bots, players, labels, clock, ... (see {@link CreateOptions})
+   * @return the game made and its seat tokens (shown only this once)
    */
   public CreateGameResponse createGameFromConfig(GameConfig config, CreateOptions options) {
     return createGame(GameRequests.gameFromConfig(config, options));
@@ -285,17 +469,32 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * Creates a chess game from a PGN text, at the position after its moves, with them as its
    * history ({@code INVALID_PGN} when unreadable).
+   *
+   * @param pgn the PGN text
+   * @return the game made and its seat tokens (shown only this once)
    */
   public CreateGameResponse createGameFromPgn(String pgn) {
     return createGameFromPgn(pgn, CreateOptions.defaults());
   }
 
-  /** As {@link #createGameFromPgn(String)}, private, with a request id or with bot seats. */
+  /**
+   * As {@link #createGameFromPgn(String)}, private, with a request id or with bot seats.
+   *
+   * @param pgn the PGN text
+   * @param options how the game is made: privacy, request id, bots, players, labels, clock, ... (see {@link CreateOptions})
+   * @return the game made and its seat tokens (shown only this once)
+   */
   public CreateGameResponse createGameFromPgn(String pgn, CreateOptions options) {
     return createGame(GameRequests.gameFromPgn(pgn, options));
   }
 
-  /** As {@link #createGameFromPgn(String)} from a full import, for {@code ply} (only the first plies). */
+  /**
+   * As {@link #createGameFromPgn(String)} from a full import, for {@code ply} (only the first plies).
+   *
+   * @param pgn the PGN text and how many of its plies to play
+   * @param options how the game is made: privacy, request id, bots, players, labels, clock, ... (see {@link CreateOptions})
+   * @return the game made and its seat tokens (shown only this once)
+   */
   public CreateGameResponse createGameFromPgn(PgnImport pgn, CreateOptions options) {
     return createGame(GameRequests.gameFromPgn(pgn, options));
   }
@@ -306,6 +505,9 @@ public final class TabulaClient implements AutoCloseable {
    * deletions of the saved configuration never change the game, and with
    * {@code STARTER_RANDOM} each game draws its own seat. An unknown name fails with
    * {@code NOT_FOUND}, reason {@code SAVED_CONFIG_NOT_FOUND}.
+   *
+   * @param name the saved configuration's name
+   * @return the game made and its seat tokens (shown only this once)
    */
   public CreateGameResponse createGameFromSavedConfig(String name) {
     return createGameFromSavedConfig(name, CreateOptions.defaults());
@@ -319,12 +521,21 @@ public final class TabulaClient implements AutoCloseable {
    * {@link CreateOptions#withStarter}, {@link CreateOptions#withPresence} or
    * {@link CreateOptions#withEndingTakebackWindow} throw
    * {@link IllegalArgumentException} without calling the server, as for a preset.
+   *
+   * @param name the saved configuration's name
+   * @param options how the game is made: privacy, request id, bots, players, labels, clock, ... (see {@link CreateOptions})
+   * @return the game made and its seat tokens (shown only this once)
    */
   public CreateGameResponse createGameFromSavedConfig(String name, CreateOptions options) {
     return createGame(GameRequests.gameFromSavedConfig(name, options));
   }
 
-  /** Creates a game from a full request. */
+  /**
+   * Creates a game from a full request.
+   *
+   * @param request the full request, sent as it is
+   * @return the game made and its seat tokens (shown only this once)
+   */
   public CreateGameResponse createGame(CreateGameRequest request) {
     return call(s -> s.createGame(request));
   }
@@ -352,6 +563,9 @@ public final class TabulaClient implements AutoCloseable {
    *     GameRequests.gameFromPreset(GameKind.GAME_KIND_CHESS, "standard",
    *         CreateOptions.defaults().withPlayer("u-7", "Cy").withPlayer("u-9", "Di"))), "round-1");
    * }</pre>
+   *
+   * @param requests the games' requests, built by {@link GameRequests}
+   * @return one answer per request, in the requests' order
    */
   public List<CreateGameResponse> batchCreateGames(List<CreateGameRequest> requests) {
     return batchCreateGames(requests, "");
@@ -365,6 +579,10 @@ public final class TabulaClient implements AutoCloseable {
    * working) and none for the others. The same id with other requests fails with
    * {@code FAILED_PRECONDITION}, reason {@code REQUEST_ID_REUSED}. The requests' own request
    * ids must stay empty: the batch's covers them all.
+   *
+   * @param requests the games' requests, built by {@link GameRequests}
+   * @param requestId makes the call safe to retry: the same id again answers as the first call did (empty: none)
+   * @return one answer per request, in the requests' order
    */
   public List<CreateGameResponse> batchCreateGames(List<CreateGameRequest> requests, String requestId) {
     return call(s -> s.batchCreateGames(Requests.batchCreateGames(requests, requestId))).getGamesList();
@@ -394,6 +612,9 @@ public final class TabulaClient implements AutoCloseable {
    * String gameId = rematch.getGame().getGameId(); // getRematchOf() is finishedId
    * TabulaClient seat1 = client.as(rematch.getSeatTokens(0).getToken()); // who sat in seat 2
    * }</pre>
+   *
+   * @param gameId the game's id
+   * @return the rematch and its seat tokens
    */
   public CreateRematchResponse createRematch(String gameId) {
     return createRematch(gameId, "");
@@ -406,17 +627,30 @@ public final class TabulaClient implements AutoCloseable {
    * tokens while nobody has acted in it yet (the first ones then stop working) and none
    * afterwards. Any other call for that game, without the request id or with another, fails
    * with {@code ALREADY_EXISTS} {@code REMATCH_EXISTS}.
+   *
+   * @param gameId the game's id
+   * @param requestId makes the call safe to retry: the same id again answers as the first call did (empty: none)
+   * @return the rematch and its seat tokens
    */
   public CreateRematchResponse createRematch(String gameId, String requestId) {
     return call(s -> s.createRematch(Requests.createRematch(gameId, requestId)));
   }
 
-  /** A game's public summary. */
+  /**
+   * A game's public summary.
+   *
+   * @param gameId the game's id
+   * @return the game's summary
+   */
   public Game getGame(String gameId) {
     return call(s -> s.getGame(Requests.getGame(gameId))).getGame();
   }
 
-  /** The first page of games (every kind, every status but archived, 50 a page). */
+  /**
+   * The first page of games (every kind, every status but archived, 50 a page).
+   *
+   * @return a page of games and the next page's token
+   */
   public ListGamesResponse listGames() {
     return listGames(ListGamesRequest.getDefaultInstance());
   }
@@ -428,6 +662,9 @@ public final class TabulaClient implements AutoCloseable {
    * (games carrying every one of them, see {@link CreateOptions#withLabels}); pass the
    * response's {@code next_page_token} as {@code page_token} for the next page (empty after
    * the last).
+   *
+   * @param request the full request, sent as it is
+   * @return a page of games and the next page's token
    */
   public ListGamesResponse listGames(ListGamesRequest request) {
     return call(s -> s.listGames(request));
@@ -445,17 +682,30 @@ public final class TabulaClient implements AutoCloseable {
    * <pre>{@code
    * ListGamesResponse page = client.listGames(Map.of("tournament", "spring", "round", "3"));
    * }</pre>
+   *
+   * @param labels the labels the games must all carry (empty: every game)
+   * @return a page of games and the next page's token
    */
   public ListGamesResponse listGames(Map<String, String> labels) {
     return listGames(Requests.listGames(labels));
   }
 
-  /** Every game carrying every one of {@code labels}, following the pages (see {@link #listGames(Map)}). */
+  /**
+   * Every game carrying every one of {@code labels}, following the pages (see {@link #listGames(Map)}).
+   *
+   * @param labels the labels the games must all carry (empty: every game)
+   * @return the games of every page
+   */
   public List<Game> listAllGames(Map<String, String> labels) {
     return listAllGames(Requests.listGames(labels));
   }
 
-  /** Every game the request's filters select, following the pages from its {@code page_token}. */
+  /**
+   * Every game the request's filters select, following the pages from its {@code page_token}.
+   *
+   * @param request the full request, sent as it is
+   * @return the games of every page
+   */
   public List<Game> listAllGames(ListGamesRequest request) {
     List<Game> games = new ArrayList<>();
     ListGamesRequest page = request;
@@ -469,7 +719,12 @@ public final class TabulaClient implements AutoCloseable {
     }
   }
 
-  /** The game as this client's credential may see it, now. */
+  /**
+   * The game as this client's credential may see it, now.
+   *
+   * @param gameId the game's id
+   * @return the game as this caller sees it
+   */
   public View getView(String gameId) {
     return call(s -> s.getView(Requests.getView(gameId))).getView();
   }
@@ -483,47 +738,96 @@ public final class TabulaClient implements AutoCloseable {
    * moves: the board at their seq is the one of the event before. 0 or a seq beyond the log
    * fails with {@code OUT_OF_RANGE}, reason {@code SEQ_OUT_OF_RANGE}. {@code atSeq} is an
    * unsigned 64-bit number.
+   *
+   * @param gameId the game's id
+   * @param atSeq the seq of the event right after which the view is taken (1: the start)
+   * @return the game as this caller sees it
    */
   public View getView(String gameId, long atSeq) {
     return call(s -> s.getView(Requests.getView(gameId, atSeq))).getView();
   }
 
-  /** The moves this client's seat may make now. */
+  /**
+   * The moves this client's seat may make now.
+   *
+   * @param gameId the game's id
+   * @return the seat's legal moves and the seq they were computed at
+   */
   public ListLegalMovesResponse listLegalMoves(String gameId) {
     return listLegalMoves(gameId, 0);
   }
 
-  /** The moves {@code seat} may make now; seat 0 means the caller's own seat. */
+  /**
+   * The moves {@code seat} may make now; seat 0 means the caller's own seat.
+   *
+   * @param gameId the game's id
+   * @param seat the seat whose moves to list, numbered from 1
+   * @return the seat's legal moves and the seq they were computed at
+   */
   public ListLegalMovesResponse listLegalMoves(String gameId, int seat) {
     return call(s -> s.listLegalMoves(Requests.listLegalMoves(gameId, seat)));
   }
 
-  /** Plays {@code move} (see {@link Moves}) as this client's seat. */
+  /**
+   * Plays {@code move} (see {@link Moves}) as this client's seat.
+   *
+   * @param gameId the game's id
+   * @param move the move, built by {@link Moves}
+   * @return the move's seq and the game after it
+   */
   public SubmitMoveResponse submitMove(String gameId, Move move) {
     return submitMove(gameId, move, MoveOptions.defaults());
   }
 
-  /** As {@link #submitMove(String, Move)}, with an expected seq, a request id or validation only. */
+  /**
+   * As {@link #submitMove(String, Move)}, with an expected seq, a request id or validation only.
+   *
+   * @param gameId the game's id
+   * @param move the move, built by {@link Moves}
+   * @param options the expected seq, request id, ... (see {@link MoveOptions})
+   * @return the move's seq and the game after it
+   */
   public SubmitMoveResponse submitMove(String gameId, Move move, MoveOptions options) {
     return submitMove(Requests.submitMove(gameId, move, options));
   }
 
-  /** Submits a full request. */
+  /**
+   * Submits a full request.
+   *
+   * @param request the full request, sent as it is
+   * @return the move's seq and the game after it
+   */
   public SubmitMoveResponse submitMove(SubmitMoveRequest request) {
     return call(s -> s.submitMove(request));
   }
 
-  /** Resigns this client's seat; the game ends. */
+  /**
+   * Resigns this client's seat; the game ends.
+   *
+   * @param gameId the game's id
+   * @return the finished game
+   */
   public ResignResponse resign(String gameId) {
     return resign(gameId, "");
   }
 
-  /** As {@link #resign(String)}, safe to retry with {@code requestId} (empty for none). */
+  /**
+   * As {@link #resign(String)}, safe to retry with {@code requestId} (empty for none).
+   *
+   * @param gameId the game's id
+   * @param requestId makes the call safe to retry: the same id again answers as the first call did (empty: none)
+   * @return the finished game
+   */
   public ResignResponse resign(String gameId, String requestId) {
     return call(s -> s.resign(Requests.resign(gameId, requestId)));
   }
 
-  /** A chess game, running or finished, as PGN ({@code UNSUPPORTED_BY_GAME} for other games). */
+  /**
+   * A chess game, running or finished, as PGN ({@code UNSUPPORTED_BY_GAME} for other games).
+   *
+   * @param gameId the game's id
+   * @return the PGN text
+   */
   public String exportPgn(String gameId) {
     return call(s -> s.exportPgn(Requests.exportPgn(gameId))).getPgn();
   }
@@ -540,6 +844,9 @@ public final class TabulaClient implements AutoCloseable {
    * ({@link CreateOptions#withAllowHints}; else {@code HINTS_DISABLED}); once it is finished
    * anyone who may read it may, and its final position answers
    * {@code HINT_RESULT_ALREADY_SOLVED} with seat 0.
+   *
+   * @param gameId the game's id
+   * @return the engine's analysis
    */
   public GetHintResponse getHint(String gameId) {
     return getHint(gameId, HintOptions.defaults());
@@ -548,12 +855,21 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * As {@link #getHint(String)}, with the engine's time and node budget, or an earlier
    * position of a finished game ({@link HintOptions#withAtSeq}).
+   *
+   * @param gameId the game's id
+   * @param options the engine's budget and the position (see {@link HintOptions})
+   * @return the engine's analysis
    */
   public GetHintResponse getHint(String gameId, HintOptions options) {
     return getHint(Requests.getHint(gameId, options));
   }
 
-  /** Sends a full analysis request. */
+  /**
+   * Sends a full analysis request.
+   *
+   * @param request the full request, sent as it is
+   * @return the engine's analysis
+   */
   public GetHintResponse getHint(GetHintRequest request) {
     return call(s -> s.getHint(request));
   }
@@ -573,17 +889,31 @@ public final class TabulaClient implements AutoCloseable {
    * and the answer's view shows the asking seat in {@code getTakebackRequest()} (0 when none
    * waits), its move count unchanged. A second request while one waits fails with
    * {@code FAILED_PRECONDITION} {@code TAKEBACK_ALREADY_REQUESTED}.
+   *
+   * @param gameId the game's id
+   * @return the game after the takeback, or the request made
    */
   public TakeBackResponse takeBack(String gameId) {
     return takeBack(gameId, MoveOptions.defaults());
   }
 
-  /** As {@link #takeBack(String)}, with an expected seq or a request id. */
+  /**
+   * As {@link #takeBack(String)}, with an expected seq or a request id.
+   *
+   * @param gameId the game's id
+   * @param options the expected seq, request id, ... (see {@link MoveOptions})
+   * @return the game after the takeback, or the request made
+   */
   public TakeBackResponse takeBack(String gameId, MoveOptions options) {
     return takeBack(Requests.takeBack(gameId, options));
   }
 
-  /** Sends a full takeback request. */
+  /**
+   * Sends a full takeback request.
+   *
+   * @param request the full request, sent as it is
+   * @return the game after the takeback, or the request made
+   */
   public TakeBackResponse takeBack(TakeBackRequest request) {
     return call(s -> s.takeBack(request));
   }
@@ -602,6 +932,10 @@ public final class TabulaClient implements AutoCloseable {
    * answer (none at all, or this seat's own) {@code FAILED_PRECONDITION}
    * {@code NO_TAKEBACK_REQUEST}; also {@code GAME_OVER}, as for an answer to a request to take
    * back the ending move given after the window.
+   *
+   * @param gameId the game's id
+   * @param accept true to accept the takeback, false to decline it
+   * @return the game after the answer
    */
   public AnswerTakeBackResponse answerTakeBack(String gameId, boolean accept) {
     return answerTakeBack(gameId, accept, MoveOptions.defaults());
@@ -610,12 +944,22 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * As {@link #answerTakeBack(String, boolean)}, with an expected seq ({@code ABORTED}
    * {@code STALE_SEQ} when the game moved on) or a request id ({@code REQUEST_ID_REUSED}).
+   *
+   * @param gameId the game's id
+   * @param accept true to accept the takeback, false to decline it
+   * @param options the expected seq, request id, ... (see {@link MoveOptions})
+   * @return the game after the answer
    */
   public AnswerTakeBackResponse answerTakeBack(String gameId, boolean accept, MoveOptions options) {
     return answerTakeBack(Requests.answerTakeBack(gameId, accept, options));
   }
 
-  /** Sends a full answer to a takeback request. */
+  /**
+   * Sends a full answer to a takeback request.
+   *
+   * @param request the full request, sent as it is
+   * @return the game after the answer
+   */
   public AnswerTakeBackResponse answerTakeBack(AnswerTakeBackRequest request) {
     return call(s -> s.answerTakeBack(request));
   }
@@ -646,12 +990,21 @@ public final class TabulaClient implements AutoCloseable {
    *   Optional<Instant> from = Presence.claimableAt(refused); // CLAIM_TOO_EARLY: try again then
    * }
    * }</pre>
+   *
+   * @param gameId the game's id
+   * @return the claim's seq and the finished game
    */
   public ClaimVictoryResponse claimVictory(String gameId) {
     return claimVictory(gameId, false, "");
   }
 
-  /** As {@link #claimVictory(String)}; with {@code draw} true the game ends drawn rather than won. */
+  /**
+   * As {@link #claimVictory(String)}; with {@code draw} true the game ends drawn rather than won.
+   *
+   * @param gameId the game's id
+   * @param draw true to end the game drawn rather than won
+   * @return the claim's seq and the finished game
+   */
   public ClaimVictoryResponse claimVictory(String gameId, boolean draw) {
     return claimVictory(gameId, draw, "");
   }
@@ -660,12 +1013,22 @@ public final class TabulaClient implements AutoCloseable {
    * As {@link #claimVictory(String, boolean)}, safe to retry with {@code requestId} (empty for
    * none): a retry answers as the first claim did; the same id with another request fails with
    * {@code REQUEST_ID_REUSED}.
+   *
+   * @param gameId the game's id
+   * @param draw true to end the game drawn rather than won
+   * @param requestId makes the call safe to retry: the same id again answers as the first call did (empty: none)
+   * @return the claim's seq and the finished game
    */
   public ClaimVictoryResponse claimVictory(String gameId, boolean draw, String requestId) {
     return claimVictory(Requests.claimVictory(gameId, draw, requestId));
   }
 
-  /** Sends a full claim. */
+  /**
+   * Sends a full claim.
+   *
+   * @param request the full request, sent as it is
+   * @return the claim's seq and the finished game
+   */
   public ClaimVictoryResponse claimVictory(ClaimVictoryRequest request) {
     return call(s -> s.claimVictory(request));
   }
@@ -673,12 +1036,47 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * Follows the events of a game after sequence number {@code afterSeq} (0: from its creation),
    * reconnecting after a dropped connection; see {@link EventStream}. Close it when done.
+   *
+   * @param gameId the game's id
+   * @param afterSeq the seq of the last event already seen (0: from the first)
+   * @return the stream, to close when done
    */
   public EventStream events(String gameId, long afterSeq) {
     return events(Requests.events(gameId, afterSeq));
   }
 
-  /** As {@link #events(String, long)}, with a bound on reconnection attempts in a row and the first wait. */
+  /**
+   * As {@link #events(String, long)}, with views ({@link EventOptions#withViews}: each event
+   * comes with the game as this caller sees it just after it, read as
+   * {@link EventStream#lastView}) or views sent as changes ({@link EventOptions#withViewChanges}).
+   *
+   * <pre>{@code
+   * try (EventStream events = client.events(gameId, 0, EventOptions.defaults().withViews(true))) {
+   *   for (GameEvent event : events) {
+   *     View view = events.lastView().orElseThrow(); // its seq is event.getSeq()
+   *   }
+   * }
+   * }</pre>
+   *
+   * @param gameId the game
+   * @param afterSeq the seq of the last event already seen (0: from the game's creation)
+   * @param options views or view changes
+   * @return the stream, to close when done
+   */
+  public EventStream events(String gameId, long afterSeq, EventOptions options) {
+    return events(Requests.events(gameId, afterSeq, Objects.requireNonNull(options, "options")));
+  }
+
+  /**
+   * As {@link #events(String, long)}, with a bound on reconnection attempts in a row and the
+   * first wait (this client's {@link StreamRetryPolicy} otherwise: its time budget still holds).
+   *
+   * @param gameId the game's id
+   * @param afterSeq the seq of the last event already seen (0: from the first)
+   * @param maxReconnects reconnection attempts in a row, without a successful one, before the stream gives up
+   * @param firstDelay the wait before the first reconnection attempt, doubling up to 2 s
+   * @return the stream, to close when done
+   */
   public EventStream events(String gameId, long afterSeq, int maxReconnects, Duration firstDelay) {
     return events(Requests.events(gameId, afterSeq), maxReconnects, firstDelay);
   }
@@ -699,14 +1097,28 @@ public final class TabulaClient implements AutoCloseable {
    *   }
    * }
    * }</pre>
+   *
+   * @param request the full request, sent as it is
+   * @return the stream, to close when done
    */
   public EventStream events(StreamEventsRequest request) {
-    return events(request, StreamKind.DEFAULT_MAX_RECONNECTS, StreamKind.DEFAULT_FIRST_DELAY);
+    return events(request, streamRetryPolicy());
   }
 
-  /** As {@link #events(StreamEventsRequest)}, with a bound on reconnection attempts in a row and the first wait. */
+  /**
+   * As {@link #events(StreamEventsRequest)}, with a bound on reconnection attempts in a row and the first wait.
+   *
+   * @param request the full request, sent as it is
+   * @param maxReconnects reconnection attempts in a row, without a successful one, before the stream gives up
+   * @param firstDelay the wait before the first reconnection attempt, doubling up to 2 s
+   * @return the stream, to close when done
+   */
   public EventStream events(StreamEventsRequest request, int maxReconnects, Duration firstDelay) {
-    return new EventStream(stub, Objects.requireNonNull(request, "request"), maxReconnects, firstDelay);
+    return events(request, bounded(maxReconnects, firstDelay));
+  }
+
+  private EventStream events(StreamEventsRequest request, StreamRetryPolicy policy) {
+    return new EventStream(stub, Objects.requireNonNull(request, "request"), connection.reconnections(policy));
   }
 
   /**
@@ -737,6 +1149,9 @@ public final class TabulaClient implements AutoCloseable {
    * ends by itself while the server runs; it reconnects after a dropped connection or a
    * server's stop, after the last cursor returned. See {@link OwnerEventStream}. Close it when
    * done. Needs a service key where the server has keys.
+   *
+   * @param afterCursor the cursor of the last event already seen (0: the key's whole history)
+   * @return the stream, to close when done
    */
   public OwnerEventStream ownerEvents(long afterCursor) {
     return ownerEvents(Requests.ownerEvents(afterCursor, List.of(), Map.of()));
@@ -785,6 +1200,11 @@ public final class TabulaClient implements AutoCloseable {
    *   }
    * }
    * }</pre>
+   *
+   * @param afterCursor the cursor of the last event already seen (0: the key's whole history)
+   * @param kinds the kinds of event to deliver (empty: every kind)
+   * @param labels the labels the games must all carry (empty: every game)
+   * @return the stream, to close when done
    */
   public OwnerEventStream ownerEvents(long afterCursor, List<OwnerEventKind> kinds, Map<String, String> labels) {
     return ownerEvents(Requests.ownerEvents(afterCursor, kinds, labels));
@@ -793,20 +1213,43 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * As {@link #ownerEvents(long, List, Map)}, with a bound on reconnection attempts in a row
    * and the first wait.
+   *
+   * @param afterCursor the cursor of the last event already seen (0: the key's whole history)
+   * @param kinds the kinds of event to deliver (empty: every kind)
+   * @param labels the labels the games must all carry (empty: every game)
+   * @param maxReconnects reconnection attempts in a row, without a successful one, before the stream gives up
+   * @param firstDelay the wait before the first reconnection attempt, doubling up to 2 s
+   * @return the stream, to close when done
    */
   public OwnerEventStream ownerEvents(long afterCursor, List<OwnerEventKind> kinds, Map<String, String> labels,
       int maxReconnects, Duration firstDelay) {
-    return ownerEvents(Requests.ownerEvents(afterCursor, kinds, labels), maxReconnects, firstDelay);
+    return ownerEvents(Requests.ownerEvents(afterCursor, kinds, labels), bounded(maxReconnects, firstDelay));
   }
 
-  /** As {@link #ownerEvents(long, List, Map)}, from a full request. */
+  /**
+   * As {@link #ownerEvents(long, List, Map)}, from a full request.
+   *
+   * @param request the full request, sent as it is
+   * @return the stream, to close when done
+   */
   public OwnerEventStream ownerEvents(StreamOwnerEventsRequest request) {
-    return ownerEvents(request, StreamKind.DEFAULT_MAX_RECONNECTS, StreamKind.DEFAULT_FIRST_DELAY);
+    return ownerEvents(request, streamRetryPolicy());
   }
 
-  /** As {@link #ownerEvents(StreamOwnerEventsRequest)}, with a bound on reconnection attempts in a row and the first wait. */
+  /**
+   * As {@link #ownerEvents(StreamOwnerEventsRequest)}, with a bound on reconnection attempts in a row and the first wait.
+   *
+   * @param request the full request, sent as it is
+   * @param maxReconnects reconnection attempts in a row, without a successful one, before the stream gives up
+   * @param firstDelay the wait before the first reconnection attempt, doubling up to 2 s
+   * @return the stream, to close when done
+   */
   public OwnerEventStream ownerEvents(StreamOwnerEventsRequest request, int maxReconnects, Duration firstDelay) {
-    return new OwnerEventStream(stub, Objects.requireNonNull(request, "request"), maxReconnects, firstDelay);
+    return ownerEvents(request, bounded(maxReconnects, firstDelay));
+  }
+
+  private OwnerEventStream ownerEvents(StreamOwnerEventsRequest request, StreamRetryPolicy policy) {
+    return new OwnerEventStream(stub, Objects.requireNonNull(request, "request"), connection.reconnections(policy));
   }
 
   /**
@@ -814,12 +1257,19 @@ public final class TabulaClient implements AutoCloseable {
    * service key ({@code GAME_NOT_FINISHED} for a game in progress, and for one whose end may
    * still be taken back, with metadata {@code final_at}: see
    * {@link CreateOptions#withEndingTakebackWindow}).
+   *
+   * @param gameId the game's id
+   * @return the game, archived
    */
   public Game archiveGame(String gameId) {
     return call(s -> s.archiveGame(Requests.archiveGame(gameId))).getGame();
   }
 
-  /** Deletes a game and its log for good. Needs a service key. */
+  /**
+   * Deletes a game and its log for good. Needs a service key.
+   *
+   * @param gameId the game's id
+   */
   public void deleteGame(String gameId) {
     call(s -> s.deleteGame(Requests.deleteGame(gameId)));
   }
@@ -836,6 +1286,10 @@ public final class TabulaClient implements AutoCloseable {
    * Game game = client.updateGameLabels(gameId, Map.of("tournament", "spring", "round", "4"));
    * client.updateGameLabels(gameId, Map.of()); // no labels any more
    * }</pre>
+   *
+   * @param gameId the game's id
+   * @param labels the game's labels from now on, all of them (empty: none)
+   * @return the game as it is now
    */
   public Game updateGameLabels(String gameId, Map<String, String> labels) {
     return updateGame(Requests.updateGameLabels(gameId, labels));
@@ -844,6 +1298,9 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * Sends a full {@code UpdateGame} request (the game named by {@code game.game_id}, the
    * fields named by {@code update_mask}) and returns the game as it is now. Needs a service key.
+   *
+   * @param request the full request, sent as it is
+   * @return the game as it is now
    */
   public Game updateGame(UpdateGameRequest request) {
     return call(s -> s.updateGame(request)).getGame();
@@ -852,6 +1309,10 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * Issues a new token for {@code seat} (from 1), replacing the old one, which stops working
    * at once. Needs a service key.
+   *
+   * @param gameId the game's id
+   * @param seat the seat whose token to replace, numbered from 1
+   * @return the seat's new token
    */
   public SeatToken reissueSeatToken(String gameId, int seat) {
     return call(s -> s.reissueSeatToken(Requests.reissueSeatToken(gameId, seat))).getSeatToken();
@@ -877,17 +1338,29 @@ public final class TabulaClient implements AutoCloseable {
    *     .build());
    * CreateGameResponse created = client.createGameFromSavedConfig("big-board");
    * }</pre>
+   *
+   * @param savedConfig the configuration to save, with its name
+   * @return the saved configuration as stored
    */
   public SavedConfig createSavedConfig(SavedConfig savedConfig) {
     return call(s -> s.createSavedConfig(Requests.createSavedConfig(savedConfig)));
   }
 
-  /** One of the caller's saved configurations ({@code NOT_FOUND} {@code SAVED_CONFIG_NOT_FOUND}). */
+  /**
+   * One of the caller's saved configurations ({@code NOT_FOUND} {@code SAVED_CONFIG_NOT_FOUND}).
+   *
+   * @param name the saved configuration's name
+   * @return the saved configuration as stored
+   */
   public SavedConfig getSavedConfig(String name) {
     return call(s -> s.getSavedConfig(Requests.getSavedConfig(name)));
   }
 
-  /** The first page of the caller's saved configurations, by name (50 a page). */
+  /**
+   * The first page of the caller's saved configurations, by name (50 a page).
+   *
+   * @return a page of saved configurations and the next page's token
+   */
   public ListSavedConfigsResponse listSavedConfigs() {
     return listSavedConfigs(ListSavedConfigsRequest.getDefaultInstance());
   }
@@ -896,17 +1369,30 @@ public final class TabulaClient implements AutoCloseable {
    * One page of the caller's saved configurations, by name: at most {@code pageSize} (0: 50;
    * at most 500), after {@code pageToken}, the previous response's {@code next_page_token}
    * (empty for the first page; empty in the response after the last).
+   *
+   * @param pageSize the most items on the page (0: the server's default)
+   * @param pageToken the previous page's {@code next_page_token} (empty: the first page)
+   * @return a page of saved configurations and the next page's token
    */
   public ListSavedConfigsResponse listSavedConfigs(int pageSize, String pageToken) {
     return listSavedConfigs(Requests.listSavedConfigs(pageSize, pageToken));
   }
 
-  /** One page of the caller's saved configurations from a full request. */
+  /**
+   * One page of the caller's saved configurations from a full request.
+   *
+   * @param request the full request, sent as it is
+   * @return a page of saved configurations and the next page's token
+   */
   public ListSavedConfigsResponse listSavedConfigs(ListSavedConfigsRequest request) {
     return call(s -> s.listSavedConfigs(request));
   }
 
-  /** Every one of the caller's saved configurations, by name, following the pages. */
+  /**
+   * Every one of the caller's saved configurations, by name, following the pages.
+   *
+   * @return the saved configurations of every page
+   */
   public List<SavedConfig> listAllSavedConfigs() {
     List<SavedConfig> saved = new ArrayList<>();
     ListSavedConfigsRequest page = ListSavedConfigsRequest.getDefaultInstance();
@@ -926,6 +1412,9 @@ public final class TabulaClient implements AutoCloseable {
    * its {@code getUpdateTime()} now. Games created from it keep the copy they made. Fails like
    * {@link #createSavedConfig}, and with {@code NOT_FOUND} {@code SAVED_CONFIG_NOT_FOUND} for
    * a name the caller has not saved.
+   *
+   * @param savedConfig the configuration as it is to be, with its name
+   * @return the saved configuration as stored
    */
   public SavedConfig updateSavedConfig(SavedConfig savedConfig) {
     return call(s -> s.updateSavedConfig(Requests.updateSavedConfig(savedConfig)));
@@ -934,6 +1423,8 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * Deletes one of the caller's saved configurations ({@code NOT_FOUND}
    * {@code SAVED_CONFIG_NOT_FOUND}); games created from it are not changed.
+   *
+   * @param name the saved configuration's name
    */
   public void deleteSavedConfig(String name) {
     call(s -> s.deleteSavedConfig(Requests.deleteSavedConfig(name)));
@@ -944,12 +1435,23 @@ public final class TabulaClient implements AutoCloseable {
    * {@code END_REASON_ABORTED}) and returns the finished game. Needs a service key, an
    * explanation (at most 500 characters), and a game where no seat has moved twice yet (else
    * {@code TOO_LATE_TO_ABORT}; a finished game is {@code GAME_OVER}).
+   *
+   * @param gameId the game's id
+   * @param explanation why, for the record
+   * @return the game, finished
    */
   public Game abortGame(String gameId, String explanation) {
     return abortGame(gameId, explanation, "");
   }
 
-  /** As {@link #abortGame(String, String)}, safe to retry with {@code requestId} (empty for none). */
+  /**
+   * As {@link #abortGame(String, String)}, safe to retry with {@code requestId} (empty for none).
+   *
+   * @param gameId the game's id
+   * @param explanation why, for the record
+   * @param requestId makes the call safe to retry: the same id again answers as the first call did (empty: none)
+   * @return the game, finished
+   */
   public Game abortGame(String gameId, String explanation, String requestId) {
     return call(s -> s.abortGame(Requests.abortGame(gameId, explanation, requestId))).getGame();
   }
@@ -959,6 +1461,12 @@ public final class TabulaClient implements AutoCloseable {
    * returns the finished game: {@code result} is {@code OUTCOME_TYPE_WIN} with the winning
    * seat (from 1), or {@code OUTCOME_TYPE_DRAW} with winner 0. Needs a service key and an
    * explanation (at most 500 characters); a finished game is {@code GAME_OVER}.
+   *
+   * @param gameId the game's id
+   * @param result the result: {@code OUTCOME_TYPE_WIN} or {@code OUTCOME_TYPE_DRAW}
+   * @param winner the winning seat, numbered from 1 (0 for a draw)
+   * @param explanation why, for the record
+   * @return the game, finished
    */
   public Game adjudicateGame(String gameId, OutcomeType result, int winner, String explanation) {
     return adjudicateGame(gameId, result, winner, explanation, "");
@@ -967,6 +1475,13 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * As {@link #adjudicateGame(String, OutcomeType, int, String)}, safe to retry with
    * {@code requestId} (empty for none).
+   *
+   * @param gameId the game's id
+   * @param result the result: {@code OUTCOME_TYPE_WIN} or {@code OUTCOME_TYPE_DRAW}
+   * @param winner the winning seat, numbered from 1 (0 for a draw)
+   * @param explanation why, for the record
+   * @param requestId makes the call safe to retry: the same id again answers as the first call did (empty: none)
+   * @return the game, finished
    */
   public Game adjudicateGame(String gameId, OutcomeType result, int winner, String explanation, String requestId) {
     return call(s -> s.adjudicateGame(Requests.adjudicateGame(gameId, result, winner, explanation, requestId))).getGame();
@@ -980,12 +1495,21 @@ public final class TabulaClient implements AutoCloseable {
    * a service key. Fails with {@code NO_CLOCK} for a game without clocks, {@code CLOCK_PAUSED}
    * when they are paused already, {@code OUT_OF_TIME} when a seat's time had already run out,
    * {@code GAME_OVER} for a finished game.
+   *
+   * @param gameId the game's id
+   * @return the game after the pause
    */
   public View pauseClock(String gameId) {
     return pauseClock(gameId, "");
   }
 
-  /** As {@link #pauseClock(String)}, safe to retry with {@code requestId} (empty for none). */
+  /**
+   * As {@link #pauseClock(String)}, safe to retry with {@code requestId} (empty for none).
+   *
+   * @param gameId the game's id
+   * @param requestId makes the call safe to retry: the same id again answers as the first call did (empty: none)
+   * @return the game after the pause
+   */
   public View pauseClock(String gameId, String requestId) {
     return call(s -> s.pauseClock(Requests.pauseClock(gameId, requestId))).getView();
   }
@@ -995,12 +1519,21 @@ public final class TabulaClient implements AutoCloseable {
    * had. The history gains a {@code clock_resumed} event. Returns the game as a spectator sees
    * it afterwards. Needs a service key. Fails with {@code NO_CLOCK}, {@code CLOCK_NOT_PAUSED}
    * or {@code GAME_OVER}.
+   *
+   * @param gameId the game's id
+   * @return the game after the resumption
    */
   public View resumeClock(String gameId) {
     return resumeClock(gameId, "");
   }
 
-  /** As {@link #resumeClock(String)}, safe to retry with {@code requestId} (empty for none). */
+  /**
+   * As {@link #resumeClock(String)}, safe to retry with {@code requestId} (empty for none).
+   *
+   * @param gameId the game's id
+   * @param requestId makes the call safe to retry: the same id again answers as the first call did (empty: none)
+   * @return the game after the resumption
+   */
   public View resumeClock(String gameId, String requestId) {
     return call(s -> s.resumeClock(Requests.resumeClock(gameId, requestId))).getView();
   }
@@ -1012,12 +1545,25 @@ public final class TabulaClient implements AutoCloseable {
    * {@code INVALID_REQUEST}, for a seat the game does not have or a time not from 1 ms to 1
    * day in whole milliseconds; with {@code NO_CLOCK}, {@code OUT_OF_TIME} (the seat's time had
    * already run out) or {@code GAME_OVER}.
+   *
+   * @param gameId the game's id
+   * @param seat the seat given the time, numbered from 1
+   * @param time the time to add
+   * @return the game after the time was added
    */
   public View addTime(String gameId, int seat, Duration time) {
     return addTime(gameId, seat, time, "");
   }
 
-  /** As {@link #addTime(String, int, Duration)}, safe to retry with {@code requestId} (empty for none). */
+  /**
+   * As {@link #addTime(String, int, Duration)}, safe to retry with {@code requestId} (empty for none).
+   *
+   * @param gameId the game's id
+   * @param seat the seat given the time, numbered from 1
+   * @param time the time to add
+   * @param requestId makes the call safe to retry: the same id again answers as the first call did (empty: none)
+   * @return the game after the time was added
+   */
   public View addTime(String gameId, int seat, Duration time, String requestId) {
     return call(s -> s.addTime(Requests.addTime(gameId, seat, time, requestId))).getView();
   }
@@ -1046,6 +1592,11 @@ public final class TabulaClient implements AutoCloseable {
    *     SeriesOptions.bestOf(3).withPlayer("u-17", "Ann").withPlayer("u-42", "Bob").withRatingPool(RatingPool.RATING_POOL_KIND));
    * String pool = rated.getSeries().getRatingPool(); // "chess": each game rated moments after it ends
    * }</pre>
+   *
+   * @param kind the kind of game
+   * @param preset the name of one of the kind's presets (see {@link TabulaClient#listGameKinds})
+   * @param options the series' length and how it is made (see {@link SeriesOptions})
+   * @return the series made, with its first game
    */
   public CreateSeriesResponse createSeriesFromPreset(GameKind kind, String preset, SeriesOptions options) {
     return createSeries(Requests.seriesFromPreset(kind, preset, options));
@@ -1055,6 +1606,10 @@ public final class TabulaClient implements AutoCloseable {
    * As {@link #createSeriesFromPreset}, every game created from a full configuration; zero
    * fields take their defaults, and random parts (a random starter, a Chess960 start) are drawn
    * anew for each game.
+   *
+   * @param config the game's configuration; fields left zero take their defaults
+   * @param options the series' length and how it is made (see {@link SeriesOptions})
+   * @return the series made, with its first game
    */
   public CreateSeriesResponse createSeriesFromConfig(GameConfig config, SeriesOptions options) {
     return createSeries(Requests.seriesFromConfig(config, options));
@@ -1064,12 +1619,21 @@ public final class TabulaClient implements AutoCloseable {
    * As {@link #createSeriesFromPreset}, every game created from one of the caller's saved
    * configurations, which the series copies ({@code NOT_FOUND} {@code SAVED_CONFIG_NOT_FOUND}
    * for an unknown name).
+   *
+   * @param name the saved configuration's name
+   * @param options the series' length and how it is made (see {@link SeriesOptions})
+   * @return the series made, with its first game
    */
   public CreateSeriesResponse createSeriesFromSavedConfig(String name, SeriesOptions options) {
     return createSeries(Requests.seriesFromSavedConfig(name, options));
   }
 
-  /** Starts a series from a full request. */
+  /**
+   * Starts a series from a full request.
+   *
+   * @param request the full request, sent as it is
+   * @return the series made, with its first game
+   */
   public CreateSeriesResponse createSeries(CreateSeriesRequest request) {
     return call(s -> s.createSeries(request));
   }
@@ -1082,12 +1646,19 @@ public final class TabulaClient implements AutoCloseable {
    * {@link SeriesOptions#withRatingPool}; empty when they are not rated). Anyone may read a series that is not private; a private one needs a
    * service key or one of its players' tokens. An unknown id fails with {@code NOT_FOUND},
    * reason {@code SERIES_NOT_FOUND}.
+   *
+   * @param seriesId the series' id
+   * @return the series
    */
   public Series getSeries(String seriesId) {
     return call(s -> s.getSeries(Requests.getSeries(seriesId))).getSeries();
   }
 
-  /** The first page of series, newest first (every status, 50 a page). Needs a service key. */
+  /**
+   * The first page of series, newest first (every status, 50 a page). Needs a service key.
+   *
+   * @return a page of series and the next page's token
+   */
   public ListSeriesResponse listSeries() {
     return listSeries(ListSeriesRequest.getDefaultInstance());
   }
@@ -1097,6 +1668,9 @@ public final class TabulaClient implements AutoCloseable {
    * {@code labels} (series carrying every one of them, see {@link SeriesOptions#withLabels});
    * pass the response's {@code next_page_token} as {@code page_token} for the next page (empty
    * after the last). Needs a service key.
+   *
+   * @param request the full request, sent as it is
+   * @return a page of series and the next page's token
    */
   public ListSeriesResponse listSeries(ListSeriesRequest request) {
     return call(s -> s.listSeries(request));
@@ -1109,17 +1683,30 @@ public final class TabulaClient implements AutoCloseable {
    * {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}. For the next pages, or with the
    * {@code status} filter, use {@link #listSeries(ListSeriesRequest)} with
    * {@code putAllLabels(labels)}, or {@link #listAllSeries(Map)}.
+   *
+   * @param labels the labels the series must all carry (empty: every series)
+   * @return a page of series and the next page's token
    */
   public ListSeriesResponse listSeries(Map<String, String> labels) {
     return listSeries(Requests.listSeries(labels));
   }
 
-  /** Every series carrying every one of {@code labels}, following the pages (see {@link #listSeries(Map)}). */
+  /**
+   * Every series carrying every one of {@code labels}, following the pages (see {@link #listSeries(Map)}).
+   *
+   * @param labels the labels the series must all carry (empty: every series)
+   * @return the series of every page
+   */
   public List<Series> listAllSeries(Map<String, String> labels) {
     return listAllSeries(Requests.listSeries(labels));
   }
 
-  /** Every series the request's filter selects, following the pages from its {@code page_token}. */
+  /**
+   * Every series the request's filter selects, following the pages from its {@code page_token}.
+   *
+   * @param request the full request, sent as it is
+   * @return the series of every page
+   */
   public List<Series> listAllSeries(ListSeriesRequest request) {
     List<Series> series = new ArrayList<>();
     ListSeriesRequest page = request;
@@ -1140,6 +1727,10 @@ public final class TabulaClient implements AutoCloseable {
    * {@code update_mask} is {@code labels}. Needs a service key. Fails like
    * {@link #updateGameLabels} (field {@code series.labels[KEY]}), and with {@code NOT_FOUND},
    * reason {@code SERIES_NOT_FOUND}, for an unknown series.
+   *
+   * @param seriesId the series' id
+   * @param labels the series' labels from now on, all of them (empty: none)
+   * @return the series as it is now
    */
   public Series updateSeriesLabels(String seriesId, Map<String, String> labels) {
     return updateSeries(Requests.updateSeriesLabels(seriesId, labels));
@@ -1149,6 +1740,9 @@ public final class TabulaClient implements AutoCloseable {
    * Sends a full {@code UpdateSeries} request (the series named by {@code series.series_id},
    * the fields named by {@code update_mask}) and returns the series as it is now. Needs a
    * service key.
+   *
+   * @param request the full request, sent as it is
+   * @return the series as it is now
    */
   public Series updateSeries(UpdateSeriesRequest request) {
     return call(s -> s.updateSeries(request)).getSeries();
@@ -1159,14 +1753,27 @@ public final class TabulaClient implements AutoCloseable {
    * game's creation): each game started, each game scored, then {@code series_finished}, after
    * which the stream ends; reconnects after a dropped connection. See
    * {@link SeriesEventStream}. Close it when done.
+   *
+   * @param seriesId the series' id
+   * @param afterSeq the seq of the last event already seen (0: from the first)
+   * @return the stream, to close when done
    */
   public SeriesEventStream seriesEvents(String seriesId, long afterSeq) {
-    return seriesEvents(seriesId, afterSeq, StreamKind.DEFAULT_MAX_RECONNECTS, StreamKind.DEFAULT_FIRST_DELAY);
+    return new SeriesEventStream(stub, Requests.seriesEvents(seriesId, afterSeq), connection.reconnections(streamRetryPolicy()));
   }
 
-  /** As {@link #seriesEvents(String, long)}, with a bound on reconnection attempts in a row and the first wait. */
+  /**
+   * As {@link #seriesEvents(String, long)}, with a bound on reconnection attempts in a row and the first wait.
+   *
+   * @param seriesId the series' id
+   * @param afterSeq the seq of the last event already seen (0: from the first)
+   * @param maxReconnects reconnection attempts in a row, without a successful one, before the stream gives up
+   * @param firstDelay the wait before the first reconnection attempt, doubling up to 2 s
+   * @return the stream, to close when done
+   */
   public SeriesEventStream seriesEvents(String seriesId, long afterSeq, int maxReconnects, Duration firstDelay) {
-    return new SeriesEventStream(stub, Requests.seriesEvents(seriesId, afterSeq), maxReconnects, firstDelay);
+    return new SeriesEventStream(stub, Requests.seriesEvents(seriesId, afterSeq),
+        connection.reconnections(bounded(maxReconnects, firstDelay)));
   }
 
   /**
@@ -1188,6 +1795,9 @@ public final class TabulaClient implements AutoCloseable {
    *   System.out.println(rating.getPool() + " " + Math.round(rating.getRating().getRating()));
    * }
    * }</pre>
+   *
+   * @param playerId the player's id in the caller's own system
+   * @return the player's ratings, one per pool
    */
   public List<PlayerRating> getPlayerRatings(String playerId) {
     return call(s -> s.getPlayerRatings(Requests.getPlayerRatings(playerId))).getRatingsList();
@@ -1201,6 +1811,9 @@ public final class TabulaClient implements AutoCloseable {
    * ({@code chess/chess960}), see {@link CreateOptions#withRatingPool}. Needs a service key.
    * For the next pages see {@link #listLeaderboard(String, int, String, boolean)} or
    * {@link #listAllLeaderboard(String, boolean)}.
+   *
+   * @param pool the rating pool's name
+   * @return a page of ratings, best first, and the next page's token
    */
   public ListLeaderboardResponse listLeaderboard(String pool) {
     return listLeaderboard(pool, 0, "", false);
@@ -1221,12 +1834,23 @@ public final class TabulaClient implements AutoCloseable {
    * }
    * page = client.listLeaderboard("chess", 20, page.getNextPageToken(), true); // the next 20
    * }</pre>
+   *
+   * @param pool the rating pool's name
+   * @param pageSize the most items on the page (0: the server's default)
+   * @param pageToken the previous page's {@code next_page_token} (empty: the first page)
+   * @param excludeProvisional true to leave out provisional ratings
+   * @return a page of ratings, best first, and the next page's token
    */
   public ListLeaderboardResponse listLeaderboard(String pool, int pageSize, String pageToken, boolean excludeProvisional) {
     return listLeaderboard(Requests.listLeaderboard(pool, pageSize, pageToken, excludeProvisional));
   }
 
-  /** One page of a pool's leaderboard from a full request. Needs a service key. */
+  /**
+   * One page of a pool's leaderboard from a full request. Needs a service key.
+   *
+   * @param request the full request, sent as it is
+   * @return a page of ratings, best first, and the next page's token
+   */
   public ListLeaderboardResponse listLeaderboard(ListLeaderboardRequest request) {
     return call(s -> s.listLeaderboard(request));
   }
@@ -1234,12 +1858,21 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * A pool's whole leaderboard, best first, following the pages (see
    * {@link #listLeaderboard(String, int, String, boolean)}). Needs a service key.
+   *
+   * @param pool the rating pool's name
+   * @param excludeProvisional true to leave out provisional ratings
+   * @return the ratings of every page, best first
    */
   public List<PlayerRating> listAllLeaderboard(String pool, boolean excludeProvisional) {
     return listAllLeaderboard(Requests.listLeaderboard(pool, 0, "", excludeProvisional));
   }
 
-  /** A pool's leaderboard from the request's {@code page_token} to the end, following the pages. */
+  /**
+   * A pool's leaderboard from the request's {@code page_token} to the end, following the pages.
+   *
+   * @param request the full request, sent as it is
+   * @return the ratings of every page, best first
+   */
   public List<PlayerRating> listAllLeaderboard(ListLeaderboardRequest request) {
     List<PlayerRating> ratings = new ArrayList<>();
     ListLeaderboardRequest page = request;
@@ -1300,6 +1933,12 @@ public final class TabulaClient implements AutoCloseable {
    * CreateTournamentResponse continued = client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", players,
    *     TournamentOptions.swiss(7).withTrf(Files.readString(Path.of("open.trf")))); // the file's rounds, then the next paired
    * }</pre>
+   *
+   * @param kind the kind of game
+   * @param preset the name of one of the kind's presets (see {@link TabulaClient#listGameKinds})
+   * @param players the players, numbered from 1 in this order (see {@link TournamentPlayers})
+   * @param options the format and how the tournament is made (see {@link TournamentOptions})
+   * @return the tournament made, with its players' tokens
    */
   public CreateTournamentResponse createTournamentFromPreset(GameKind kind, String preset, List<TournamentPlayer> players,
       TournamentOptions options) {
@@ -1309,6 +1948,11 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * As {@link #createTournamentFromPreset}, every game created from a full configuration (its
    * clock included); zero fields take their defaults.
+   *
+   * @param config the game's configuration; fields left zero take their defaults
+   * @param players the players, numbered from 1 in this order (see {@link TournamentPlayers})
+   * @param options the format and how the tournament is made (see {@link TournamentOptions})
+   * @return the tournament made, with its players' tokens
    */
   public CreateTournamentResponse createTournamentFromConfig(GameConfig config, List<TournamentPlayer> players,
       TournamentOptions options) {
@@ -1319,13 +1963,23 @@ public final class TabulaClient implements AutoCloseable {
    * As {@link #createTournamentFromPreset}, every game created from one of the caller's saved
    * configurations, which the tournament copies ({@code NOT_FOUND}
    * {@code SAVED_CONFIG_NOT_FOUND} for an unknown name).
+   *
+   * @param name the saved configuration's name
+   * @param players the players, numbered from 1 in this order (see {@link TournamentPlayers})
+   * @param options the format and how the tournament is made (see {@link TournamentOptions})
+   * @return the tournament made, with its players' tokens
    */
   public CreateTournamentResponse createTournamentFromSavedConfig(String name, List<TournamentPlayer> players,
       TournamentOptions options) {
     return createTournament(Requests.tournamentFromSavedConfig(name, players, options));
   }
 
-  /** Creates a tournament from a full request. Needs a service key. */
+  /**
+   * Creates a tournament from a full request. Needs a service key.
+   *
+   * @param request the full request, sent as it is
+   * @return the tournament made, with its players' tokens
+   */
   public CreateTournamentResponse createTournament(CreateTournamentRequest request) {
     return call(s -> s.createTournament(request));
   }
@@ -1343,6 +1997,9 @@ public final class TabulaClient implements AutoCloseable {
    * private; a private one needs a service key or one of its players' tokens
    * ({@code PERMISSION_DENIED}, reason {@code PRIVATE_TOURNAMENT}). An unknown id fails with
    * {@code NOT_FOUND}, reason {@code TOURNAMENT_NOT_FOUND}.
+   *
+   * @param tournamentId the tournament's id
+   * @return the tournament
    */
   public Tournament getTournament(String tournamentId) {
     return call(s -> s.getTournament(Requests.getTournament(tournamentId))).getTournament();
@@ -1371,12 +2028,19 @@ public final class TabulaClient implements AutoCloseable {
    * trf.lines().filter(line -> line.startsWith("001")) // a player's line: its name, then its points
    *     .forEach(line -> System.out.println(line.substring(14, 47).strip() + ": " + line.substring(80, 84).strip()));
    * }</pre>
+   *
+   * @param tournamentId the tournament's id
+   * @return the TRF text
    */
   public String exportTournamentTrf(String tournamentId) {
     return call(s -> s.exportTournamentTrf(Requests.exportTournamentTrf(tournamentId))).getTrf();
   }
 
-  /** The first page of tournaments, newest first (every status, 50 a page). Needs a service key. */
+  /**
+   * The first page of tournaments, newest first (every status, 50 a page). Needs a service key.
+   *
+   * @return a page of tournaments and the next page's token
+   */
   public ListTournamentsResponse listTournaments() {
     return listTournaments(ListTournamentsRequest.getDefaultInstance());
   }
@@ -1386,6 +2050,9 @@ public final class TabulaClient implements AutoCloseable {
    * {@code labels} (tournaments carrying every one of them, see
    * {@link TournamentOptions#withLabels}); pass the response's {@code next_page_token} as
    * {@code page_token} for the next page (empty after the last). Needs a service key.
+   *
+   * @param request the full request, sent as it is
+   * @return a page of tournaments and the next page's token
    */
   public ListTournamentsResponse listTournaments(ListTournamentsRequest request) {
     return call(s -> s.listTournaments(request));
@@ -1398,17 +2065,30 @@ public final class TabulaClient implements AutoCloseable {
    * with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}. For the next pages, or with
    * the {@code status} filter, use {@link #listTournaments(ListTournamentsRequest)} with
    * {@code putAllLabels(labels)}, or {@link #listAllTournaments(Map)}.
+   *
+   * @param labels the labels the tournaments must all carry (empty: every tournament)
+   * @return a page of tournaments and the next page's token
    */
   public ListTournamentsResponse listTournaments(Map<String, String> labels) {
     return listTournaments(Requests.listTournaments(labels));
   }
 
-  /** Every tournament carrying every one of {@code labels}, following the pages (see {@link #listTournaments(Map)}). */
+  /**
+   * Every tournament carrying every one of {@code labels}, following the pages (see {@link #listTournaments(Map)}).
+   *
+   * @param labels the labels the tournaments must all carry (empty: every tournament)
+   * @return the tournaments of every page
+   */
   public List<Tournament> listAllTournaments(Map<String, String> labels) {
     return listAllTournaments(Requests.listTournaments(labels));
   }
 
-  /** Every tournament the request's filter selects, following the pages from its {@code page_token}. */
+  /**
+   * Every tournament the request's filter selects, following the pages from its {@code page_token}.
+   *
+   * @param request the full request, sent as it is
+   * @return the tournaments of every page
+   */
   public List<Tournament> listAllTournaments(ListTournamentsRequest request) {
     List<Tournament> tournaments = new ArrayList<>();
     ListTournamentsRequest page = request;
@@ -1430,14 +2110,28 @@ public final class TabulaClient implements AutoCloseable {
    * ({@code player_joined}, see {@link #addTournamentPlayer}), then {@code tournament_ended},
    * after which the stream ends; reconnects after a dropped connection. See
    * {@link TournamentEventStream}. Close it when done.
+   *
+   * @param tournamentId the tournament's id
+   * @param afterSeq the seq of the last event already seen (0: from the first)
+   * @return the stream, to close when done
    */
   public TournamentEventStream tournamentEvents(String tournamentId, long afterSeq) {
-    return tournamentEvents(tournamentId, afterSeq, StreamKind.DEFAULT_MAX_RECONNECTS, StreamKind.DEFAULT_FIRST_DELAY);
+    return new TournamentEventStream(stub, Requests.tournamentEvents(tournamentId, afterSeq),
+        connection.reconnections(streamRetryPolicy()));
   }
 
-  /** As {@link #tournamentEvents(String, long)}, with a bound on reconnection attempts in a row and the first wait. */
+  /**
+   * As {@link #tournamentEvents(String, long)}, with a bound on reconnection attempts in a row and the first wait.
+   *
+   * @param tournamentId the tournament's id
+   * @param afterSeq the seq of the last event already seen (0: from the first)
+   * @param maxReconnects reconnection attempts in a row, without a successful one, before the stream gives up
+   * @param firstDelay the wait before the first reconnection attempt, doubling up to 2 s
+   * @return the stream, to close when done
+   */
   public TournamentEventStream tournamentEvents(String tournamentId, long afterSeq, int maxReconnects, Duration firstDelay) {
-    return new TournamentEventStream(stub, Requests.tournamentEvents(tournamentId, afterSeq), maxReconnects, firstDelay);
+    return new TournamentEventStream(stub, Requests.tournamentEvents(tournamentId, afterSeq),
+        connection.reconnections(bounded(maxReconnects, firstDelay)));
   }
 
   /**
@@ -1447,6 +2141,10 @@ public final class TabulaClient implements AutoCloseable {
    * Needs a service key. Fails with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST},
    * for a round other than the next, and {@code FAILED_PRECONDITION}, reason
    * {@code TOURNAMENT_OVER}, for a tournament finished or cancelled.
+   *
+   * @param tournamentId the tournament's id
+   * @param round the next round, numbered from 1
+   * @return the tournament as it is now
    */
   public Tournament startTournamentRound(String tournamentId, int round) {
     return call(s -> s.startTournamentRound(Requests.startTournamentRound(tournamentId, round))).getTournament();
@@ -1460,6 +2158,10 @@ public final class TabulaClient implements AutoCloseable {
    * service key. Fails with {@code INVALID_ARGUMENT} for a player withdrawn already (or not in
    * the tournament) and {@code FAILED_PRECONDITION}, reason {@code TOURNAMENT_OVER}, for a
    * tournament over.
+   *
+   * @param tournamentId the tournament's id
+   * @param player the player, numbered from 1
+   * @return the tournament as it is now
    */
   public Tournament withdrawTournamentPlayer(String tournamentId, int player) {
     return call(s -> s.withdrawTournamentPlayer(Requests.withdrawTournamentPlayer(tournamentId, player))).getTournament();
@@ -1485,6 +2187,10 @@ public final class TabulaClient implements AutoCloseable {
    * int number = added.getPlayerToken().getPlayer(); // after every player before
    * TabulaClient eve = client.as(added.getPlayerToken().getToken()); // her seat from the next round made
    * }</pre>
+   *
+   * @param tournamentId the tournament's id
+   * @param player the player, built by {@link TournamentPlayers}
+   * @return the tournament and the new player's token
    */
   public AddTournamentPlayerResponse addTournamentPlayer(String tournamentId, TournamentPlayer player) {
     return call(s -> s.addTournamentPlayer(Requests.addTournamentPlayer(tournamentId, player)));
@@ -1496,6 +2202,9 @@ public final class TabulaClient implements AutoCloseable {
    * {@code TOURNAMENT_STATUS_CANCELLED}. Returns the tournament, cancelled. Needs a service
    * key. Fails with {@code FAILED_PRECONDITION}, reason {@code TOURNAMENT_OVER}, for a
    * tournament finished or cancelled already.
+   *
+   * @param tournamentId the tournament's id
+   * @return the tournament as it is now
    */
   public Tournament cancelTournament(String tournamentId) {
     return call(s -> s.cancelTournament(Requests.cancelTournament(tournamentId))).getTournament();

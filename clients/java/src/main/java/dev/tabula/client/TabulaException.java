@@ -2,19 +2,37 @@ package dev.tabula.client;
 
 import com.google.protobuf.Any;
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.rpc.BadRequest;
 import com.google.rpc.ErrorInfo;
 import dev.tabula.v1.ErrorReason;
 import io.grpc.Status;
 import io.grpc.StatusException;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
  * A failed call: the gRPC status code ({@link #getCode}), the stable reason from the status's
  * {@code google.rpc.ErrorInfo} detail ({@link #getReason}, for example {@code NOT_YOUR_TURN}),
- * the server's message exactly as it sent it ({@link #getMessage}) and the ErrorInfo metadata
- * ({@link #getMetadata}, for example {@code current_seq}).
+ * the server's message exactly as it sent it ({@link #getMessage}), the ErrorInfo metadata
+ * ({@link #getMetadata}, for example {@code current_seq}), the reason as a value to switch on
+ * ({@link #getReasonCode}) and, for a request refused field by field, the fields at fault
+ * ({@link #getFieldViolations}, from the status's {@code google.rpc.BadRequest} detail).
+ *
+ * <pre>{@code
+ * try {
+ *   seat.submitMove(gameId, Moves.drop(column));
+ * } catch (TabulaException refused) {
+ *   switch (refused.getReasonCode()) {
+ *     case ERROR_REASON_COLUMN_FULL -> System.out.println("that column is full");
+ *     case ERROR_REASON_NOT_YOUR_TURN -> System.out.println("wait for your turn");
+ *     default -> throw refused; // ERROR_REASON_UNSPECIFIED for a reason this client does not know
+ *   }
+ * }
+ * }</pre>
  *
  * <p>The reason is empty only when the status carried no ErrorInfo, which happens for failures
  * that never reached the server (an unreachable address, a deadline that expired first).
@@ -56,20 +74,47 @@ public final class TabulaException extends RuntimeException {
    */
   public static final String VIEW_CHANGE_MISMATCH = "VIEW_CHANGE_MISMATCH";
 
+  /** The gRPC status code. */
   private final Status.Code code;
+  /** The ErrorInfo reason; empty without one. */
   private final String reason;
+  /** The ErrorInfo metadata. */
   private final Map<String, String> metadata;
+  /** The BadRequest detail's field violations, in the server's order. */
+  private final List<FieldViolation> fieldViolations;
+
+  /**
+   * One field a refused request got wrong, from the status's {@code google.rpc.BadRequest}
+   * detail.
+   *
+   * @param field the field's path in the request, for example {@code config.width},
+   *     {@code labels[Stage]} or, in a batch, {@code requests[1].preset}
+   * @param description what is wrong with it, for people
+   * @serial exclude
+   */
+  public record FieldViolation(String field, String description) implements Serializable {
+    private static final long serialVersionUID = 1L;
+  }
 
   TabulaException(Status.Code code, String reason, String message, Map<String, String> metadata, Throwable cause) {
+    this(code, reason, message, metadata, List.of(), cause);
+  }
+
+  private TabulaException(Status.Code code, String reason, String message, Map<String, String> metadata,
+      List<FieldViolation> fieldViolations, Throwable cause) {
     super(message, cause);
     this.code = code;
     this.reason = reason;
     this.metadata = Map.copyOf(metadata);
+    this.fieldViolations = List.copyOf(fieldViolations);
   }
 
   /**
    * Decodes the ErrorInfo the server puts in the status details (trailer
    * {@code grpc-status-details-bin}).
+   *
+   * @param error the failure of a call
+   * @return the error as a {@link TabulaException}
    */
   public static TabulaException from(StatusRuntimeException error) {
     return decode(error.getStatus(), error);
@@ -78,6 +123,9 @@ public final class TabulaException extends RuntimeException {
   /**
    * As {@link #from(StatusRuntimeException)} for any failure of a call: a {@link TabulaException}
    * is returned as it is, a status exception decoded, and anything else is {@code UNKNOWN}.
+   *
+   * @param error the failure of a call
+   * @return the error as a {@link TabulaException}
    */
   public static TabulaException from(Throwable error) {
     if (error instanceof TabulaException tabula) {
@@ -92,22 +140,43 @@ public final class TabulaException extends RuntimeException {
   private static TabulaException decode(Status status, Throwable error) {
     String message = status.getDescription() == null ? "" : status.getDescription();
     com.google.rpc.Status details = StatusProto.fromThrowable(error);
-    if (details != null) {
-      for (Any detail : details.getDetailsList()) {
-        if (!detail.is(ErrorInfo.class)) {
-          continue;
-        }
+    List<Any> found = details == null ? List.of() : details.getDetailsList();
+    ErrorInfo info = errorInfo(found);
+    return new TabulaException(status.getCode(), info.getReason(), message, info.getMetadataMap(), fieldViolations(found), error);
+  }
+
+  /** The first ErrorInfo of this service's domain among {@code details}; empty without one. */
+  private static ErrorInfo errorInfo(List<Any> details) {
+    for (Any detail : details) {
+      if (detail.is(ErrorInfo.class)) {
         try {
           ErrorInfo info = detail.unpack(ErrorInfo.class);
           if (DOMAIN.equals(info.getDomain())) {
-            return new TabulaException(status.getCode(), info.getReason(), message, info.getMetadataMap(), error);
+            return info;
           }
         } catch (InvalidProtocolBufferException malformed) {
           // A detail that does not decode carries no reason; keep looking.
         }
       }
     }
-    return new TabulaException(status.getCode(), "", message, Map.of(), error);
+    return ErrorInfo.getDefaultInstance();
+  }
+
+  /** The field violations of every BadRequest among {@code details}, in order. */
+  private static List<FieldViolation> fieldViolations(List<Any> details) {
+    List<FieldViolation> violations = new ArrayList<>();
+    for (Any detail : details) {
+      if (detail.is(BadRequest.class)) {
+        try {
+          for (BadRequest.FieldViolation violation : detail.unpack(BadRequest.class).getFieldViolationsList()) {
+            violations.add(new FieldViolation(violation.getField(), violation.getDescription()));
+          }
+        } catch (InvalidProtocolBufferException malformed) {
+          // A detail that does not decode names no field; the others still count.
+        }
+      }
+    }
+    return violations;
   }
 
   /**
@@ -147,20 +216,24 @@ public final class TabulaException extends RuntimeException {
         Map.of(), refused);
   }
 
-  /** The gRPC status code. */
+  /** {@return the gRPC status code} */
   public Status.Code getCode() {
     return code;
   }
 
-  /** The stable reason, for example {@code NOT_YOUR_TURN}; empty when the status had none. */
+  /** {@return the stable reason, for example {@code NOT_YOUR_TURN}; empty when the status had none} */
   public String getReason() {
     return reason;
   }
 
   /**
-   * The reason as the generated enum constant; {@code ERROR_REASON_UNSPECIFIED} when absent,
-   * and {@code UNRECOGNIZED} when newer than this client or made by the client itself
-   * ({@value #SEQ_GAP}, {@value #CURSOR_OUT_OF_ORDER}, {@value #VIEW_CHANGE_MISMATCH}).
+   * The reason as a value to switch on: the generated {@link ErrorReason} constant (reason
+   * {@code NOT_YOUR_TURN} is {@code ERROR_REASON_NOT_YOUR_TURN}).
+   *
+   * @return the constant; {@code ERROR_REASON_UNSPECIFIED} when there is no reason, when the
+   *     reason is newer than this client (the string {@link #getReason} still names it) or when
+   *     the client made it itself ({@value #SEQ_GAP}, {@value #CURSOR_OUT_OF_ORDER},
+   *     {@value #VIEW_CHANGE_MISMATCH}, which {@link #getReason} names)
    */
   public ErrorReason getReasonCode() {
     if (reason.isEmpty()) {
@@ -169,11 +242,29 @@ public final class TabulaException extends RuntimeException {
     try {
       return ErrorReason.valueOf("ERROR_REASON_" + reason);
     } catch (IllegalArgumentException unknown) {
-      return ErrorReason.UNRECOGNIZED;
+      return ErrorReason.ERROR_REASON_UNSPECIFIED;
     }
   }
 
-  /** The ErrorInfo metadata (for example {@code current_seq}); never null, empty without any. */
+  /**
+   * The fields a refused request got wrong, each with what is wrong with it, from the status's
+   * {@code google.rpc.BadRequest} detail: every problem of an {@code INVALID_ARGUMENT} with
+   * reason {@code INVALID_REQUEST} or {@code INVALID_CONFIG}, the known presets of an
+   * {@code UNKNOWN_PRESET}.
+   *
+   * <pre>{@code
+   * for (TabulaException.FieldViolation violation : refused.getFieldViolations()) {
+   *   System.out.println(violation.field() + ": " + violation.description());
+   * }
+   * }</pre>
+   *
+   * @return the violations in the server's order; empty when the status had no BadRequest
+   */
+  public List<FieldViolation> getFieldViolations() {
+    return fieldViolations;
+  }
+
+  /** {@return the ErrorInfo metadata (for example {@code current_seq}); never null, empty without any} */
   public Map<String, String> getMetadata() {
     return metadata;
   }

@@ -4,7 +4,6 @@ import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.StreamTournamentEventsRequest;
 import dev.tabula.v1.StreamTournamentEventsResponse;
 import dev.tabula.v1.TournamentEvent;
-import java.time.Duration;
 import java.util.Iterator;
 import java.util.stream.Stream;
 
@@ -33,8 +32,8 @@ import java.util.stream.Stream;
  * {@code STREAM_LAGGED}), the iterator reconnects and resumes after the last event it
  * returned, so the caller sees no gap and no duplicate. Any other failure (an unknown
  * tournament: {@code NOT_FOUND} {@code TOURNAMENT_NOT_FOUND}; a private one read as a
- * spectator: {@code PERMISSION_DENIED} {@code PRIVATE_TOURNAMENT}), or running out of
- * reconnection attempts, is thrown from {@link #hasNext} as a {@link TabulaException}. An event
+ * spectator: {@code PERMISSION_DENIED} {@code PRIVATE_TOURNAMENT}), or the {@link StreamRetryPolicy} giving up
+ * (with the last error), is thrown from {@link #hasNext} as a {@link TabulaException}. An event
  * whose seq is not the previous one plus 1 (the first one not {@code afterSeq + 1}) means an
  * event went missing: the stream ends with a {@link TabulaException} of code
  * {@code DATA_LOSS}, reason {@link TabulaException#SEQ_GAP}, and metadata
@@ -49,12 +48,12 @@ import java.util.stream.Stream;
 public final class TournamentEventStream implements Iterator<TournamentEvent>, Iterable<TournamentEvent>, AutoCloseable {
   private final ResumingStream<StreamTournamentEventsResponse> responses;
 
-  TournamentEventStream(GameServiceGrpc.GameServiceBlockingStub stub, StreamTournamentEventsRequest request, int maxReconnects,
-      Duration firstDelay) {
-    this.responses = new ResumingStream<>(StreamKind.tournament(request, maxReconnects, firstDelay), stub::streamTournamentEvents);
+  TournamentEventStream(GameServiceGrpc.GameServiceBlockingStub stub, StreamTournamentEventsRequest request, Reconnections reconnections) {
+    this.responses = new ResumingStream<>(StreamKind.tournament(request), stub,
+        GameServiceGrpc.GameServiceBlockingStub::streamTournamentEvents, reconnections);
   }
 
-  /** The sequence number of the last event returned (or the starting one); never waits. */
+  /** {@return the sequence number of the last event returned (or the starting one); never waits} */
   public long lastSeq() {
     return responses.lastSeq();
   }
@@ -79,7 +78,7 @@ public final class TournamentEventStream implements Iterator<TournamentEvent>, I
     return this;
   }
 
-  /** The remaining events as a sequential stream; closing it closes this. */
+  /** {@return the remaining events as a sequential stream; closing it closes this} */
   public Stream<TournamentEvent> stream() {
     return responses.stream(this);
   }

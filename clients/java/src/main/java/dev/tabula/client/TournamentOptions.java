@@ -89,6 +89,9 @@ public final class TournamentOptions {
    * hints as the kind decides, without labels or a request id.
    * {@code TOURNAMENT_FORMAT_UNSPECIFIED} is refused by the server with {@code INVALID_ARGUMENT},
    * reason {@code INVALID_REQUEST}.
+   *
+   * @param format the tournament's format
+   * @return the options
    */
   public static TournamentOptions of(TournamentFormat format) {
     return new TournamentOptions(Objects.requireNonNull(format, "format"), Optional.empty(), List.of(), false,
@@ -99,6 +102,8 @@ public final class TournamentOptions {
    * A round robin: everyone plays everyone once, paired by FIDE's Berger tables, in
    * {@code n - 1} rounds for {@code n} players ({@code n} rounds, with a bye each, for an odd
    * number). Otherwise as {@link #of(TournamentFormat)}.
+   *
+   * @return the options
    */
   public static TournamentOptions roundRobin() {
     return of(TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN);
@@ -107,6 +112,8 @@ public final class TournamentOptions {
   /**
    * A double round robin: everyone plays everyone twice, the colours of the first cycle
    * reversed in the second. Otherwise as {@link #of(TournamentFormat)}.
+   *
+   * @return the options
    */
   public static TournamentOptions doubleRoundRobin() {
     return of(TournamentFormat.TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN);
@@ -126,12 +133,19 @@ public final class TournamentOptions {
    * by seed, and the standings rank the players by how far each went (players knocked out in
    * one round share a rank). 2 to 1,000 players; tie-breaks are refused ({@code INVALID_ARGUMENT},
    * reason {@code INVALID_REQUEST}). Otherwise as {@link #of(TournamentFormat)}.
+   *
+   * @return the options
    */
   public static TournamentOptions knockout() {
     return of(TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT);
   }
 
-  /** A knockout whose matches are each the best of {@code bestOf} games: {@code knockout().withBestOf(bestOf)}. */
+  /**
+   * A knockout whose matches are each the best of {@code bestOf} games: {@code knockout().withBestOf(bestOf)}.
+   *
+   * @param bestOf the most games of each match
+   * @return the options
+   */
   public static TournamentOptions knockout(int bestOf) {
     return knockout().withBestOf(bestOf);
   }
@@ -149,17 +163,29 @@ public final class TournamentOptions {
    * cut 1, Buchholz, direct encounter, wins. {@link #withAccelerated} pairs its first rounds with
    * Baku acceleration; {@link #withTrf} continues a Swiss played elsewhere, from its Tournament
    * Report File. Otherwise as {@link #of(TournamentFormat)}.
+   *
+   * @return the options
    */
   public static TournamentOptions swiss() {
     return of(TournamentFormat.TOURNAMENT_FORMAT_SWISS);
   }
 
-  /** A Swiss of {@code rounds} rounds: {@code swiss().withRounds(rounds)}. */
+  /**
+   * A Swiss of {@code rounds} rounds: {@code swiss().withRounds(rounds)}.
+   *
+   * @param rounds how many rounds the Swiss plays (0: the server's default)
+   * @return the options
+   */
   public static TournamentOptions swiss(int rounds) {
     return swiss().withRounds(rounds);
   }
 
-  /** How players are paired, replacing the format these options started with. */
+  /**
+   * How players are paired, replacing the format these options started with.
+   *
+   * @param format the tournament's format
+   * @return the copy
+   */
   public TournamentOptions withFormat(TournamentFormat format) {
     return new TournamentOptions(Objects.requireNonNull(format, "format"), scoring, tieBreaks, holdRounds, ratingPool,
         privateTournament, allowHints, labels, requestId, bestOf, seedByRating, rounds, accelerated, trf);
@@ -169,6 +195,9 @@ public final class TournamentOptions {
    * What results are worth, in whole or half points from 0 to 10 (anything else fails with
    * {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}). Without it a win is 1, a draw ½,
    * a loss 0 and a bye 1.
+   *
+   * @param scoring the points of each result
+   * @return the copy
    */
   public TournamentOptions withScoring(TournamentScoring scoring) {
     return new TournamentOptions(format, Optional.of(Objects.requireNonNull(scoring, "scoring")), tieBreaks, holdRounds,
@@ -178,6 +207,12 @@ public final class TournamentOptions {
   /**
    * As {@link #withScoring(TournamentScoring)}: a win (a win by forfeit too), a draw, a loss
    * and a bye worth these points; {@code withScoring(3, 1, 0, 3)} is football's.
+   *
+   * @param win points for a win
+   * @param draw true for a draw rather than a win
+   * @param loss points for a loss
+   * @param bye points for a bye
+   * @return the copy
    */
   public TournamentOptions withScoring(double win, double draw, double loss, double bye) {
     return withScoring(TournamentScoring.newBuilder().setWin(win).setDraw(draw).setLoss(loss).setBye(bye).build());
@@ -188,6 +223,9 @@ public final class TournamentOptions {
    * once, replacing any given before; none (the default) for direct encounter, wins, then
    * Sonneborn–Berger (in a Swiss: Buchholz cut 1, Buchholz, direct encounter, wins). Players
    * still tied after every one share a rank. A knockout takes none.
+   *
+   * @param tieBreaks the tie-breaks, in the order they apply
+   * @return the copy
    */
   public TournamentOptions withTieBreaks(List<TieBreak> tieBreaks) {
     List<TieBreak> copy = new ArrayList<>();
@@ -198,7 +236,12 @@ public final class TournamentOptions {
         labels, requestId, bestOf, seedByRating, rounds, accelerated, trf);
   }
 
-  /** As {@link #withTieBreaks(List)}. */
+  /**
+   * As {@link #withTieBreaks(List)}.
+   *
+   * @param tieBreaks the tie-breaks, in the order they apply
+   * @return the copy
+   */
   public TournamentOptions withTieBreaks(TieBreak... tieBreaks) {
     return withTieBreaks(List.of(tieBreaks));
   }
@@ -209,6 +252,9 @@ public final class TournamentOptions {
    * goes through). 0, the default, leaves the server's: 1. An even number or one out of range
    * in a knockout, and anything but 0 in another format, fails with {@code INVALID_ARGUMENT},
    * reason {@code INVALID_REQUEST}.
+   *
+   * @param bestOf the most games of each match
+   * @return the copy
    */
   public TournamentOptions withBestOf(int bestOf) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
@@ -222,6 +268,9 @@ public final class TournamentOptions {
    * whether its pairing numbers are ordered so. It needs a knockout or a Swiss, and a rating
    * pool: otherwise the creation fails with {@code INVALID_ARGUMENT}, reason
    * {@code INVALID_REQUEST}.
+   *
+   * @param seedByRating true to seed by rating
+   * @return the copy
    */
   public TournamentOptions withSeedByRating(boolean seedByRating) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
@@ -234,6 +283,9 @@ public final class TournamentOptions {
    * up, enough for one player to win every game and stand alone on top. As many rounds as
    * players or more, or anything but 0 in another format, fails with {@code INVALID_ARGUMENT},
    * reason {@code INVALID_REQUEST}, naming the field {@code rounds}.
+   *
+   * @param rounds how many rounds the Swiss plays (0: the server's default)
+   * @return the copy
    */
   public TournamentOptions withRounds(int rounds) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
@@ -248,6 +300,9 @@ public final class TournamentOptions {
    * ({@code Tournament.getAccelerated()}). True in another format fails with
    * {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}, naming the field
    * {@code accelerated}.
+   *
+   * @param accelerated true for accelerated pairings
+   * @return the copy
    */
   public TournamentOptions withAccelerated(boolean accelerated) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
@@ -277,6 +332,9 @@ public final class TournamentOptions {
    * client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", playersInStartingRankOrder,
    *     TournamentOptions.swiss(9).withTrf(trf)); // rounds 1 to 4 as the file has them; round 5 paired now
    * }</pre>
+   *
+   * @param trf the TRF text of the tournament played so far
+   * @return the copy
    */
   public TournamentOptions withTrf(String trf) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
@@ -287,6 +345,9 @@ public final class TournamentOptions {
    * Whether each round, the first too, waits until the organiser lets it be made
    * ({@link TabulaClient#startTournamentRound}); without it the server pairs each round as
    * soon as every board of the one before has ended.
+   *
+   * @param holdRounds true to make each round only when asked
+   * @return the copy
    */
   public TournamentOptions withHoldRounds(boolean holdRounds) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
@@ -297,6 +358,9 @@ public final class TournamentOptions {
    * Rates every game of the tournament in this pool, as {@link CreateOptions#withRatingPool}
    * does a game; {@code RATING_POOL_UNSPECIFIED} (the default): not rated. A player the engine
    * plays is rated as {@code engine-level-<level>}.
+   *
+   * @param pool the rating pool
+   * @return the copy
    */
   public TournamentOptions withRatingPool(RatingPool pool) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, Objects.requireNonNull(pool, "pool"),
@@ -307,6 +371,9 @@ public final class TournamentOptions {
    * Whether spectators are refused: a private tournament and its games are read only with a
    * service key or one of its players' tokens (else {@code PERMISSION_DENIED}, reason
    * {@code PRIVATE_TOURNAMENT}).
+   *
+   * @param privateTournament true for a tournament that only its players and the service key see
+   * @return the copy
    */
   public TournamentOptions withPrivate(boolean privateTournament) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
@@ -316,6 +383,9 @@ public final class TournamentOptions {
   /**
    * Whether the seat to move may ask {@code getHint} in the tournament's games; without it
    * the kind's default (refused where seats play each other).
+   *
+   * @param allowHints true to allow hints
+   * @return the copy
    */
   public TournamentOptions withAllowHints(boolean allowHints) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament,
@@ -327,6 +397,9 @@ public final class TournamentOptions {
    * found by ({@link TabulaClient#listTournaments(Map)}), and every game of the tournament
    * carries them too. Checked like {@link CreateOptions#withLabels(Map)}. Kept in the order
    * given.
+   *
+   * @param labels the labels, key to value
+   * @return the copy
    */
   public TournamentOptions withLabels(Map<String, String> labels) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints,
@@ -336,6 +409,10 @@ public final class TournamentOptions {
   /**
    * One more label (see {@link #withLabels(Map)}): {@code key} with {@code value}, replacing
    * the value of a key given before.
+   *
+   * @param key the label's key
+   * @param value the label's value
+   * @return the copy
    */
   public TournamentOptions withLabel(String key, String value) {
     return withLabels(CreateOptions.addLabel(labels, key, value));
@@ -346,83 +423,86 @@ public final class TournamentOptions {
    * with it answers with the tournament the first one made and {@code getRetried()} true, with
    * new player tokens while none could have been used yet and none afterwards. The same id
    * with another request fails with {@code REQUEST_ID_REUSED}.
+   *
+   * @param requestId makes the call safe to retry: the same id again answers as the first call did (empty: none)
+   * @return the copy
    */
   public TournamentOptions withRequestId(String requestId) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
         Objects.requireNonNull(requestId, "requestId"), bestOf, seedByRating, rounds, accelerated, trf);
   }
 
-  /** How players are paired. */
+  /** {@return how players are paired} */
   public TournamentFormat format() {
     return format;
   }
 
-  /** What results are worth; empty for the server's default (1, ½, 0, a bye 1). */
+  /** {@return what results are worth; empty for the server's default (1, ½, 0, a bye 1)} */
   public Optional<TournamentScoring> scoring() {
     return scoring;
   }
 
-  /** The tie-breaks, in order; empty for the server's default. Unmodifiable. */
+  /** {@return the tie-breaks, in order; empty for the server's default. Unmodifiable} */
   public List<TieBreak> tieBreaks() {
     return tieBreaks;
   }
 
-  /** Whether each round waits for {@link TabulaClient#startTournamentRound}. */
+  /** {@return whether each round waits for {@link TabulaClient#startTournamentRound}} */
   public boolean holdRounds() {
     return holdRounds;
   }
 
-  /** The pool the games are rated in; {@code RATING_POOL_UNSPECIFIED} (not rated) by default. */
+  /** {@return the pool the games are rated in; {@code RATING_POOL_UNSPECIFIED} (not rated) by default} */
   public RatingPool ratingPool() {
     return ratingPool;
   }
 
-  /** Whether the tournament is private. */
+  /** {@return whether the tournament is private} */
   public boolean isPrivate() {
     return privateTournament;
   }
 
-  /** Whether hints are allowed in its games; empty for the kind's default. */
+  /** {@return whether hints are allowed in its games; empty for the kind's default} */
   public Optional<Boolean> allowHints() {
     return allowHints;
   }
 
-  /** The labels, in the order given; empty for none. Unmodifiable. */
+  /** {@return the labels, in the order given; empty for none. Unmodifiable} */
   public Map<String, String> labels() {
     return labels;
   }
 
-  /** The request id; empty for none. */
+  /** {@return the request id; empty for none} */
   public String requestId() {
     return requestId;
   }
 
-  /** How many games a knockout's matches are the best of; 0 for the server's default (1). */
+  /** {@return how many games a knockout's matches are the best of; 0 for the server's default (1)} */
   public int bestOf() {
     return bestOf;
   }
 
   /**
-   * Whether a knockout's players are seeded, or a Swiss's pairing numbers ordered, by rating
-   * rather than in the players' order.
+   * {@return whether a knockout's players are seeded, or a Swiss's pairing numbers ordered, by rating
+   * rather than in the players' order}
    */
   public boolean seedByRating() {
     return seedByRating;
   }
 
-  /** How many rounds a Swiss plays; 0 for the server's default ({@code log2} of the players, rounded up). */
+  /** {@return how many rounds a Swiss plays; 0 for the server's default ({@code log2} of the players, rounded up)} */
   public int rounds() {
     return rounds;
   }
 
-  /** Whether a Swiss's first rounds are paired with Baku acceleration. */
+  /** {@return whether a Swiss's first rounds are paired with Baku acceleration} */
   public boolean accelerated() {
     return accelerated;
   }
 
   /**
-   * The Tournament Report File of the rounds a Swiss played elsewhere, which it continues; empty
-   * (the default) for none.
+   * {@return the Tournament Report File of the rounds a Swiss played elsewhere, which it continues; empty
+   * (the default) for none}
    */
   public String trf() {
     return trf;

@@ -23,6 +23,10 @@ public final class TournamentPlayers {
    * {@code displayName}, the name to show (may be empty). The creation's answer has a token
    * for each person ({@code getPlayerTokensList()}, by player number): in every game of the
    * tournament it acts as the seat the player sits in.
+   *
+   * @param playerId the player's id in the caller's own system
+   * @param displayName the name to show for the player
+   * @return the player
    */
   public static TournamentPlayer person(String playerId, String displayName) {
     return TournamentPlayer.newBuilder()
@@ -37,6 +41,9 @@ public final class TournamentPlayers {
    * (it goes by {@code engine-level-<level>}, and is rated so) and gets no token; two engine
    * players at the same level need ids of their own
    * ({@link #engine(String, String, int, Duration)}).
+   *
+   * @param level the engine's strength, from 1 (weakest) to the kind's {@code max_bot_level}
+   * @return the player
    */
   public static TournamentPlayer engine(int level) {
     return TournamentPlayer.newBuilder().setEngineLevel(level).build();
@@ -45,6 +52,10 @@ public final class TournamentPlayers {
   /**
    * As {@link #engine(int)}, thinking at most {@code moveTime} a move (null or zero: 1 second;
    * at most 10 seconds).
+   *
+   * @param level the engine's strength, from 1 (weakest) to the kind's {@code max_bot_level}
+   * @param moveTime how long the engine thinks over each move ({@code null} or zero: the server's default)
+   * @return the player
    */
   public static TournamentPlayer engine(int level, Duration moveTime) {
     TournamentPlayer.Builder player = TournamentPlayer.newBuilder().setEngineLevel(level);
@@ -58,6 +69,12 @@ public final class TournamentPlayers {
    * A player the server's engine plays, with an id and a name of its own (for two engine
    * players at one level: ids are each player's own); otherwise as
    * {@link #engine(int, Duration)}.
+   *
+   * @param playerId the player's id in the caller's own system
+   * @param displayName the name to show for the player
+   * @param level the engine's strength, from 1 (weakest) to the kind's {@code max_bot_level}
+   * @param moveTime how long the engine thinks over each move ({@code null} or zero: the server's default)
+   * @return the player
    */
   public static TournamentPlayer engine(String playerId, String displayName, int level, Duration moveTime) {
     return engine(level, moveTime).toBuilder()

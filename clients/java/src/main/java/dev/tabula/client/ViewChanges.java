@@ -38,6 +38,10 @@ public final class ViewChanges {
    * @throws IllegalArgumentException when the change carries no view, or names a board, a
    *     cell or a point {@code view} does not have: it was not made from {@code view}
    * @throws NullPointerException when an argument is null
+   *
+   * @param view the view
+   * @param change the change
+   * @return the game as this caller sees it
    */
   public static View applyViewChange(View view, ViewChange change) {
     Objects.requireNonNull(view, "view");

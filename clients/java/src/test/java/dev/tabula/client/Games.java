@@ -72,7 +72,12 @@ final class Games {
 
     /** A new client of the stand-in, for the caller to close. */
     TabulaClient client() {
-      return TabulaClient.builder("127.0.0.1:" + server.getPort()).build();
+      return TabulaClient.builder(address()).build();
+    }
+
+    /** The stand-in's {@code host:port}, for a client configured otherwise. */
+    String address() {
+      return "127.0.0.1:" + server.getPort();
     }
 
     @Override

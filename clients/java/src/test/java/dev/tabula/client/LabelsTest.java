@@ -3,13 +3,9 @@ package dev.tabula.client;
 import static dev.tabula.client.Refusals.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.protobuf.Any;
 import com.google.protobuf.FieldMask;
-import com.google.protobuf.InvalidProtocolBufferException;
-import com.google.rpc.BadRequest;
 import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.CreateSeriesResponse;
 import dev.tabula.v1.Game;
@@ -26,7 +22,6 @@ import dev.tabula.v1.SeriesToken;
 import dev.tabula.v1.TicTacToeConfig;
 import dev.tabula.v1.UpdateGameRequest;
 import io.grpc.Status;
-import io.grpc.protobuf.StatusProto;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -50,22 +45,9 @@ class LabelsTest extends Games.Live {
     return games.stream().map(Game::getGameId).toList();
   }
 
-  /** The fields the {@code google.rpc.BadRequest} details of the status behind {@code error} name. */
+  /** The fields the {@code google.rpc.BadRequest} detail of {@code error} names. */
   static List<String> fieldViolations(TabulaException error) {
-    // The client exposes the ErrorInfo; the BadRequest detail is read from the status it decoded.
-    com.google.rpc.Status status = StatusProto.fromThrowable(error.getCause());
-    assertNotNull(status, "no status details in " + error);
-    List<String> fields = new ArrayList<>();
-    for (Any detail : status.getDetailsList()) {
-      if (detail.is(BadRequest.class)) {
-        try {
-          detail.unpack(BadRequest.class).getFieldViolationsList().forEach(violation -> fields.add(violation.getField()));
-        } catch (InvalidProtocolBufferException malformed) {
-          throw new AssertionError(malformed);
-        }
-      }
-    }
-    return fields;
+    return error.getFieldViolations().stream().map(TabulaException.FieldViolation::field).toList();
   }
 
   @Test

@@ -3,12 +3,8 @@ package dev.tabula.client;
 import static dev.tabula.client.Games.at;
 import static dev.tabula.client.Refusals.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.protobuf.Any;
-import com.google.protobuf.InvalidProtocolBufferException;
-import com.google.rpc.BadRequest;
 import dev.tabula.v1.Cell;
 import dev.tabula.v1.ChessConfig;
 import dev.tabula.v1.ConnectFourConfig;
@@ -24,8 +20,6 @@ import dev.tabula.v1.SubmitMoveResponse;
 import dev.tabula.v1.TicTacToeConfig;
 import dev.tabula.v1.View;
 import io.grpc.Status;
-import io.grpc.protobuf.StatusProto;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -82,21 +76,9 @@ class RuleOptionsTest extends Games.Live {
     TabulaException error = refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
         () -> client.createGameFromConfig(chess, CreateOptions.defaults().withStarter(Starter.STARTER_SECOND_SEAT)));
     assertTrue(error.getMessage().contains("config.starter"), error.getMessage());
-    // The client exposes the ErrorInfo; the BadRequest detail is read from the status it decoded.
-    com.google.rpc.Status status = StatusProto.fromThrowable(error.getCause());
-    assertNotNull(status, "no status details in " + error);
-    List<BadRequest.FieldViolation> violations = new ArrayList<>();
-    for (Any detail : status.getDetailsList()) {
-      if (detail.is(BadRequest.class)) {
-        try {
-          violations.addAll(detail.unpack(BadRequest.class).getFieldViolationsList());
-        } catch (InvalidProtocolBufferException malformed) {
-          throw new AssertionError(malformed);
-        }
-      }
-    }
+    List<TabulaException.FieldViolation> violations = error.getFieldViolations();
     assertEquals(1, violations.size(), violations.toString());
-    assertEquals("config.starter", violations.get(0).getField());
+    assertEquals("config.starter", violations.get(0).field());
 
     // The first seat is accepted, and the answer leaves the starter unspecified.
     CreateGameResponse first = client.createGameFromConfig(chess, CreateOptions.defaults().withStarter(Starter.STARTER_FIRST_SEAT));

@@ -176,7 +176,7 @@ class SeqGapTest {
       assertEquals(Status.Code.DATA_LOSS, gap.getCode());
       assertEquals(TabulaException.SEQ_GAP, gap.getReason());
       assertEquals("SEQ_GAP", gap.getReason());
-      assertEquals(ErrorReason.UNRECOGNIZED, gap.getReasonCode());
+      assertEquals(ErrorReason.ERROR_REASON_UNSPECIFIED, gap.getReasonCode()); // a reason of the client's own, not in error.proto
       assertEquals(Map.of("expected_seq", Long.toString(expected), "received_seq", Long.toString(received)), gap.getMetadata());
       assertEquals(name + " expected seq " + expected + " but received seq " + received, gap.getMessage());
     }
