@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the client with its test tools in a venv, type-checks it with mypy (strict), runs
-# its tests against a real server (TABULA_BIN, default target/debug/tabula), then builds the
-# package (sdist and wheel), installs it into a fresh project outside the repository and
-# plays a game of Connect Four through it, and the README's quick start, against a server
-# started here. The last line is the summary: `python client: N passed, M failed`.
+# its tests against a real server (TABULA_BIN, default target/debug/tabula; the lobby example
+# among them, through a restart of a server on a SQLite file), builds the reference docs with
+# pdoc (no warning allowed), then builds the package (sdist and wheel), installs it into a
+# fresh project outside the repository and plays a game of Connect Four through it, and the
+# README's quick start, against a server started here. The last line is the summary:
+# `python client: N passed, M failed`.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/venv.sh"
@@ -37,6 +39,22 @@ tests, failures, errors, skipped = (int(suite.get(k, 0)) for k in ("tests", "fai
 print(tests - failures - errors - skipped, failures + errors)
 PY
 ) || { passed=0; failed=1; }
+
+# The reference docs of the package's public modules, as pdoc builds them (into a temporary
+# folder): any warning (an annotation it cannot resolve, a docstring it cannot parse) fails.
+docs_test() {
+  local log="$work/pdoc.log"
+  "$VENV/bin/pdoc" --output-directory "$work/docs" tabula_client >"$log" 2>&1 || { cat "$log"; return 1; }
+  if grep -q . "$log"; then cat "$log"; return 1; fi
+  [[ -s "$work/docs/tabula_client.html" && -s "$work/docs/tabula_client/retrying.html" ]]
+}
+if docs_test; then
+  echo "reference docs: built with pdoc, no warnings: passed"
+  passed=$((passed + 1))
+else
+  echo "reference docs: FAILED" >&2
+  failed=$((failed + 1))
+fi
 
 # The package as a user gets it: built, installed into a fresh project in a temporary folder
 # outside the repository, and used there against a live server.

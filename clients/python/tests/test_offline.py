@@ -172,7 +172,12 @@ def test_every_rpc_has_a_wrapper_named_after_it_in_both_clients() -> None:
                 if name not in STREAMS.values():
                     assert parameters["timeout"].kind is inspect.Parameter.KEYWORD_ONLY, f"{cls.__name__}.{name}"
                     assert parameters["timeout"].default is None, "None means the client's default"
+                    assert parameters["retry"].kind is inspect.Parameter.KEYWORD_ONLY, f"{cls.__name__}.{name}"
+                    assert parameters["retry"].default is None, "None means the client's policy"
                     assert inspect.iscoroutinefunction(getattr(cls, name)) == (cls is AsyncClient)
+                else:
+                    assert parameters["give_up_after"].default == 30.0, f"{cls.__name__}.{name}"
+                    assert parameters["retries"].default is None, "no count by default"
 
 
 @pytest.fixture

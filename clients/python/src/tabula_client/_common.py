@@ -1,5 +1,5 @@
 """What the sync and asyncio clients share: channel settings, credentials, deadlines,
-requests, the event streams' gap and order checks and retry policy."""
+requests, and the event streams' gap and order checks."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from google.protobuf.field_mask_pb2 import FieldMask
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from tabula_client import pb
-from tabula_client.errors import TabulaError
+from tabula_client.errors import ClientClosedError, TabulaError
 from tabula_client.views import ViewChangeError, apply_view_change
 
 #: `True` for TLS with the system's roots, explicit channel credentials, or `False` for plaintext.
@@ -48,16 +48,42 @@ DEFAULT_TIMEOUT = 30.0
 
 #: The server caps a message at 1 MiB either way; a little headroom for framing.
 MAX_MESSAGE_BYTES = 2 * 1024 * 1024
-CHANNEL_OPTIONS = [
+#: The channel options every client starts from; `channel_options=` adds to them and wins.
+#: The reconnect backoff follows the retry policy's (100 ms doubling to 2 s) rather than
+#: grpc's own (1 s growing to 2 min), so that a retried call finds a restarted server
+#: within its few attempts instead of failing on a channel still waiting to reconnect.
+#: (`grpc.min_reconnect_backoff_ms` is left alone: grpc takes it as the least time a
+#: connection attempt is given, and a short one fails handshakes on a busy machine.)
+CHANNEL_OPTIONS: tuple[tuple[str, Any], ...] = (
     ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
     ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
-]
+    ("grpc.initial_reconnect_backoff_ms", 100),
+    ("grpc.max_reconnect_backoff_ms", 2000),
+)
+#: Options of a grpc channel (`grpc.keepalive_time_ms`, `grpc.primary_user_agent`, ...), as
+#: `grpc.insecure_channel` takes them.
+ChannelOptions = Sequence[tuple[str, Any]]
 
-#: Reconnect attempts in a row without receiving an event before an event stream gives up.
-STREAM_RETRIES = 5
-#: Backoff before reconnect attempt n (seconds): BASE * 2**n, capped.
-BACKOFF_BASE = 0.1
-BACKOFF_CAP = 2.0
+
+def channel_options(extra: ChannelOptions) -> list[tuple[str, Any]]:
+    """The defaults (`CHANNEL_OPTIONS`) with the caller's `extra` options added, each of the
+    caller's replacing a default of the same name."""
+    given = dict(extra)
+    return [(name, value) for name, value in CHANNEL_OPTIONS if name not in given] + list(given.items())
+
+
+class Lifetime:
+    """Whether a connection has been closed, shared by a client and every client that
+    `with_credential` made from it, so that a call on any of them says so."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.closed = False
+
+    def check(self) -> None:
+        """Raises ClientClosedError once the connection is closed."""
+        if self.closed:
+            raise ClientClosedError(self.address)
 
 
 def channel_credentials(tls: Tls, root_certificates: RootCertificates) -> grpc.ChannelCredentials | None:
@@ -813,15 +839,3 @@ def cursor_out_of_order(last_cursor: int, received: int) -> TabulaError | None:
         "CURSOR_OUT_OF_ORDER",
         {"last_cursor": str(last_cursor), "received_cursor": str(received)},
     )
-
-
-def is_resumable(error: TabulaError) -> bool:
-    """Failures after which the same stream can be reopened from the last event received."""
-    if error.code == grpc.StatusCode.UNAVAILABLE:
-        return True
-    return error.code == grpc.StatusCode.RESOURCE_EXHAUSTED and error.reason == "STREAM_LAGGED"
-
-
-def backoff(attempt: int) -> float:
-    return float(min(BACKOFF_CAP, BACKOFF_BASE * (2**attempt)))
-

@@ -9,9 +9,10 @@ from typing import Any, Generic, Self, TypeVar
 
 import grpc
 
-from tabula_client import _common, pb
+from tabula_client import _common, pb, retrying
 from tabula_client._gen.tabula.v1 import game_service_pb2_grpc
 from tabula_client.errors import TabulaError, from_rpc_error
+from tabula_client.retrying import Retry, RetryPolicy
 
 _Request = TypeVar("_Request")
 _Response = TypeVar("_Response")
@@ -19,15 +20,22 @@ _Event = TypeVar("_Event", pb.GameEvent, pb.SeriesEvent, pb.TournamentEvent, pb.
 _NumberedEvent = TypeVar("_NumberedEvent", pb.GameEvent, pb.SeriesEvent, pb.TournamentEvent)
 
 
+def _answered(call: grpc.Call) -> bool:
+    """Waits for the server's answer to a stream just opened (its headers, or the end of the
+    call); True when the server took the call."""
+    call.initial_metadata()
+    return call.is_active() or call.code() == grpc.StatusCode.OK
+
+
 class _Resuming(Generic[_Response, _Event]):
     """What every event stream shares: following a stream from where the last event it
-    yielded left it, reopening the call there on UNAVAILABLE or STREAM_LAGGED (at most
-    `retries` times in a row without an event between, backing off), and cancelling it on
-    `close()` or on leaving its `with` block."""
+    yielded left it, reopening the call there after a transient failure (UNAVAILABLE, a
+    broken transport, STREAM_LAGGED) as `retrying.Reconnects` schedules it, and cancelling it
+    on `close()` or on leaving its `with` block."""
 
-    def __init__(self, client: Client, retries: int) -> None:
+    def __init__(self, client: Client, retries: int | None, give_up_after: float | None) -> None:
         self._client = client
-        self._retries = retries
+        self._reconnects = retrying.Reconnects(retries, give_up_after)
         self._call: grpc.Call | None = None
         self._closed = False
 
@@ -48,14 +56,15 @@ class _Resuming(Generic[_Response, _Event]):
         """Keeps what else a response brought, once its event is accepted."""
 
     def __iter__(self) -> Iterator[_Event]:
-        failures = 0
         while not self._closed:
+            self._client._lifetime.check()
             self._call, responses = self._open()
             try:
+                if _answered(self._call):
+                    self._reconnects.connected()
                 for response in responses:
                     event = self._event(response)
                     self._advance(event)
-                    failures = 0
                     self._accepted(response)
                     yield event
                 return
@@ -63,10 +72,10 @@ class _Resuming(Generic[_Response, _Event]):
                 if self._closed:
                     return
                 error = from_rpc_error(raw)
-                if not _common.is_resumable(error) or failures >= self._retries:
+                pause = self._reconnects.pause(error)
+                if pause is None:
                     raise error from None
-                time.sleep(_common.backoff(failures))
-                failures += 1
+                time.sleep(pause)
 
     def close(self) -> None:
         """Stops following and cancels the call; a running iteration ends quietly."""
@@ -89,8 +98,16 @@ class _Following(_Resuming[_Response, _NumberedEvent]):
     #: What the stream follows, for the `SEQ_GAP` message: `game`, `series` or `tournament`.
     _OF = "game"
 
-    def __init__(self, client: Client, subject_id: str, after_seq: int, retries: int) -> None:
-        super().__init__(client, retries)
+    def __init__(
+        self,
+        client: Client,
+        subject_id: str,
+        after_seq: int,
+        retries: int | None = None,
+        *,
+        give_up_after: float | None = retrying.STREAM_GIVE_UP_AFTER,
+    ) -> None:
+        super().__init__(client, retries, give_up_after)
         self._subject_id = subject_id
         #: Sequence number of the last event yielded (the `after_seq` to resume from).
         self.last_seq = after_seq
@@ -106,9 +123,14 @@ class _Following(_Resuming[_Response, _NumberedEvent]):
 class EventStream(_Following[pb.StreamEventsResponse, pb.GameEvent]):
     """A game's events, in order and without gaps, as an iterator and a context manager.
 
-    It follows `StreamEvents` from `after_seq`; when the connection drops (UNAVAILABLE) or the
-    server ends a lagging subscriber (STREAM_LAGGED) it reopens the stream after `last_seq`,
-    the last event it yielded, so no event is lost or repeated. Iteration ends after the
+    It follows `StreamEvents` from `after_seq`; after a transient failure (the server
+    restarting or out of reach, UNAVAILABLE; a broken transport, INTERNAL without a reason;
+    a lagging subscriber ended, STREAM_LAGGED) it reopens the stream after `last_seq`, the
+    last event it yielded, so no event is lost or repeated: waiting 100 ms doubling to 2 s
+    (±20%) between attempts, and giving up, raising the last failure, after `give_up_after`
+    seconds (30 by default; None: never) without a successful reconnect, or after `retries`
+    failed attempts in a row when given (0: no resuming). After it gives up, open it again
+    with `after_seq=stream.last_seq` to go on where it stopped. Iteration ends after the
     game's final event, when the server closes the stream: in a game with an
     `ending_takeback_window` that is once its end is final, so the stream stays open after
     a `game_ended` that may still be taken back (then `move_taken_back` and `game_resumed`
@@ -135,11 +157,13 @@ class EventStream(_Following[pb.StreamEventsResponse, pb.GameEvent]):
         client: Client,
         game_id: str,
         after_seq: int,
-        retries: int,
+        retries: int | None = None,
         include_views: bool = False,
         view_changes: bool = False,
+        *,
+        give_up_after: float | None = retrying.STREAM_GIVE_UP_AFTER,
     ) -> None:
-        super().__init__(client, game_id, after_seq, retries)
+        super().__init__(client, game_id, after_seq, retries, give_up_after=give_up_after)
         self._include_views = include_views
         self._view_changes = view_changes
         # With view changes: the view the stream's next change applies to; each stream
@@ -172,8 +196,8 @@ class SeriesEventStream(_Following[pb.StreamSeriesEventsResponse, pb.SeriesEvent
     """A series' events (`game_started`, `game_finished`, `series_finished`), in order and
     without gaps, as an iterator and a context manager, like `EventStream`.
 
-    It follows `StreamSeriesEvents` from `after_seq`, reopens after `last_seq` when the
-    connection drops or the server ends a lagging subscriber, and raises TabulaError
+    It follows `StreamSeriesEvents` from `after_seq`, reopens after `last_seq` after a
+    transient failure as `EventStream` does (`retries`, `give_up_after`), and raises TabulaError
     DATA_LOSS `SEQ_GAP` (metadata `expected_seq` and `received_seq`) on an event whose seq
     does not follow the last one. Iteration ends when the server closes the stream after
     `series_finished`, the series' last event. It has no deadline; `close()`, or leaving
@@ -198,8 +222,8 @@ class TournamentEventStream(_Following[pb.StreamTournamentEventsResponse, pb.Tou
     `player_withdrew`, `player_joined`, `tournament_ended`), in order and without gaps, as
     an iterator and a context manager, like `SeriesEventStream`.
 
-    It follows `StreamTournamentEvents` from `after_seq`, reopens after `last_seq` when the
-    connection drops or the server ends a lagging subscriber, and raises TabulaError
+    It follows `StreamTournamentEvents` from `after_seq`, reopens after `last_seq` after a
+    transient failure as `EventStream` does (`retries`, `give_up_after`), and raises TabulaError
     DATA_LOSS `SEQ_GAP` (metadata `expected_seq` and `received_seq`) on an event whose seq
     does not follow the last one. Iteration ends when the server closes the stream after
     `tournament_ended`, the tournament's last event (finished or cancelled). It has no
@@ -230,11 +254,13 @@ class OwnerEventStream(_Resuming[pb.StreamOwnerEventsResponse, pb.OwnerEvent]):
     manager, like `EventStream`.
 
     It follows `StreamOwnerEvents` after `after_cursor`: first the backlog, then live; the
-    server never ends it by itself. When the connection drops (UNAVAILABLE, as when the
-    server stops) or the server ends a lagging subscriber (STREAM_LAGGED) it reopens the
-    stream after `last_cursor`, the cursor of the last event it yielded, with the same
-    filters, so no event is lost or repeated; after `retries` failed attempts in a row it
-    raises the last failure, a TabulaError. Cursors count every event of the key, so a
+    server never ends it by itself. After a transient failure (UNAVAILABLE, as when the
+    server stops; a broken transport; STREAM_LAGGED) it reopens the stream after
+    `last_cursor`, the cursor of the last event it yielded, with the same filters, so no
+    event is lost or repeated, as `EventStream` does: it gives up, raising the last failure,
+    after `give_up_after` seconds (30 by default; None: never) without a successful
+    reconnect, or after `retries` failed attempts in a row when given; then open it again
+    with `after_cursor=stream.last_cursor`. Cursors count every event of the key, so a
     filtered stream skips numbers; an event whose cursor is not greater than the last one
     raises TabulaError DATA_LOSS `CURSOR_OUT_OF_ORDER`, with metadata `last_cursor` and
     `received_cursor`, and ends the stream.
@@ -252,9 +278,11 @@ class OwnerEventStream(_Resuming[pb.StreamOwnerEventsResponse, pb.OwnerEvent]):
         after_cursor: int,
         kinds: Iterable[pb.OwnerEventKind.ValueType | str],
         labels: _common.Labels | None,
-        retries: int,
+        retries: int | None = None,
+        *,
+        give_up_after: float | None = retrying.STREAM_GIVE_UP_AFTER,
     ) -> None:
-        super().__init__(client, retries)
+        super().__init__(client, retries, give_up_after)
         self._kinds = [_common.owner_kind_value(kind) for kind in kinds]
         self._labels = dict(labels or {})
         #: Cursor of the last event yielded (the `after_cursor` to resume from).
@@ -278,13 +306,11 @@ class OwnerEventStream(_Resuming[pb.StreamOwnerEventsResponse, pb.OwnerEvent]):
 
 
 class _CallDetails(grpc.ClientCallDetails):
-    def __init__(self, base: grpc.ClientCallDetails, metadata: Any) -> None:
-        self.method = base.method
-        self.timeout = base.timeout
-        self.metadata = metadata
-        self.credentials = base.credentials
-        self.wait_for_ready = base.wait_for_ready
-        self.compression = base.compression
+    """A call's details with some replaced (grpc hands interceptors read-only ones)."""
+
+    def __init__(self, base: grpc.ClientCallDetails, **changes: Any) -> None:
+        for name in ("method", "timeout", "metadata", "credentials", "wait_for_ready", "compression"):
+            setattr(self, name, changes[name] if name in changes else getattr(base, name, None))
 
 
 class _Credential(
@@ -295,11 +321,14 @@ class _Credential(
 ):
     """Adds the client's `authorization` to every call that does not bring its own."""
 
-    def __init__(self, metadata: _common.Metadata) -> None:
+    def __init__(self, metadata: _common.Metadata, lifetime: _common.Lifetime) -> None:
         self._metadata = metadata
+        self._lifetime = lifetime
 
     def _details(self, details: grpc.ClientCallDetails) -> grpc.ClientCallDetails:
-        return _CallDetails(details, _common.with_auth(details.metadata, self._metadata))
+        # grpc crashes the process on a call through an interceptor to a closed channel.
+        self._lifetime.check()
+        return _CallDetails(details, metadata=_common.with_auth(details.metadata, self._metadata))
 
     def intercept_unary_unary(self, continuation: Any, details: grpc.ClientCallDetails, request: Any) -> Any:
         return continuation(self._details(details), request)
@@ -314,6 +343,33 @@ class _Credential(
         return continuation(self._details(details), requests)
 
 
+class _Retrying(grpc.UnaryUnaryClientInterceptor):
+    """Repeats a unary call that failed with UNAVAILABLE when it is safe to repeat
+    (`retrying.may_retry`), as the call's own or else the client's `RetryPolicy` schedules
+    it, and has unary calls wait for the server to be ready when the client says so."""
+
+    def __init__(self, policy: RetryPolicy, wait_for_ready: bool, lifetime: _common.Lifetime) -> None:
+        self._policy = policy
+        self._wait_for_ready = wait_for_ready
+        self._lifetime = lifetime
+
+    def intercept_unary_unary(self, continuation: Any, details: grpc.ClientCallDetails, request: Any) -> Any:
+        wait_for_ready = self._wait_for_ready if details.wait_for_ready is None else details.wait_for_ready
+        attempts = retrying.Attempts(retrying.policy_for(details.method, request, self._policy), details.timeout)
+        while True:
+            # grpc crashes the process on a call through an interceptor to a closed channel,
+            # and the client may have been closed while this call waited to try again.
+            self._lifetime.check()
+            attempt = _CallDetails(details, timeout=attempts.timeout(), wait_for_ready=wait_for_ready)
+            outcome = continuation(attempt, request)
+            if outcome.code() != grpc.StatusCode.UNAVAILABLE:
+                return outcome
+            pause = attempts.pause()
+            if pause is None:
+                return outcome
+            time.sleep(pause)
+
+
 class Client:
     """A connection to a Tabula server; a context manager that closes it.
 
@@ -324,10 +380,19 @@ class Client:
     Every unary call has a deadline: `timeout` seconds (30 by default, None for none), or
     the call's own `timeout=` keyword. Event streams have none. TLS: `tls=True` trusts the
     system's authorities, `root_certificates=` (PEM bytes or a file's path) trusts those,
-    or pass `grpc.ChannelCredentials` as `tls`.
+    or pass `grpc.ChannelCredentials` as `tls`. `channel_options` are grpc channel options
+    (`("grpc.keepalive_time_ms", 60000)`, ...) added to the client's own (messages up to 2 MiB;
+    reconnecting after 100 ms, doubling to 2 s), replacing those of the same name.
 
-    Every failure raises TabulaError carrying the gRPC code, the server's stable reason, its
-    message and the ErrorInfo metadata.
+    A unary call that fails with UNAVAILABLE is retried when it is safe to repeat (a read;
+    a write with a `request_id`), as `retry` says: True (the default) for `RetryPolicy()`,
+    a `RetryPolicy` of your own, or False for never; every method's `retry=` overrides it
+    for that call (see `tabula_client.retrying`). `wait_for_ready=True` has unary calls wait
+    until the server can be reached (up to their deadline) instead of failing at once.
+
+    Every failure raises TabulaError carrying the gRPC code, the server's stable reason (a
+    string and a `pb.ErrorReason`), its message, the ErrorInfo metadata and any field
+    violations. A call on a closed client raises ClientClosedError.
     """
 
     def __init__(
@@ -338,33 +403,47 @@ class Client:
         tls: _common.Tls = False,
         root_certificates: _common.RootCertificates = None,
         timeout: float | None = _common.DEFAULT_TIMEOUT,
+        retry: RetryPolicy | bool = True,
+        wait_for_ready: bool = False,
+        channel_options: _common.ChannelOptions = (),
         _channel: grpc.Channel | None = None,
+        _lifetime: _common.Lifetime | None = None,
     ) -> None:
         self.address = address
         #: The default deadline of unary calls, in seconds (None: no deadline).
         self.timeout = timeout
         self._owns_channel = _channel is None
+        self._lifetime = _lifetime or _common.Lifetime(address)
         if _channel is None:
+            options = _common.channel_options(channel_options)
             creds = _common.channel_credentials(tls, root_certificates)
             if creds is None:
-                _channel = grpc.insecure_channel(address, options=_common.CHANNEL_OPTIONS)
+                raw = grpc.insecure_channel(address, options=options)
             else:
-                _channel = grpc.secure_channel(address, creds, options=_common.CHANNEL_OPTIONS)
+                raw = grpc.secure_channel(address, creds, options=options)
+            policy = retrying.policy_of(retry, RetryPolicy())
+            _channel = grpc.intercept_channel(raw, _Retrying(policy, wait_for_ready, self._lifetime))
         self._channel = _channel
         metadata = _common.auth_metadata(credential)
-        channel = grpc.intercept_channel(_channel, _Credential(metadata)) if metadata else _channel
+        channel = grpc.intercept_channel(_channel, _Credential(metadata, self._lifetime)) if metadata else _channel
         #: The generated stub, for calls this layer does not wrap; it sends this client's
-        #: credential (a call's own `authorization` metadata wins) and sets no deadline.
+        #: credential (a call's own `authorization` metadata wins), retries and waits for the
+        #: server as the client does, and sets no deadline.
         self.stub = game_service_pb2_grpc.GameServiceStub(channel)
 
     def with_credential(self, credential: str | None) -> Client:
-        """The same connection acting with another credential (None: a spectator)."""
-        return Client(self.address, credential=credential, timeout=self.timeout, _channel=self._channel)
+        """The same connection, with its retry policy and wait-for-ready, acting with another
+        credential (None: a spectator)."""
+        return Client(
+            self.address, credential=credential, timeout=self.timeout, _channel=self._channel, _lifetime=self._lifetime
+        )
 
     def close(self) -> None:
         """Closes the connection (of a client made by `with_credential`: nothing; its
-        parent's `close` does), cancelling calls and streams in flight."""
+        parent's `close` does), cancelling calls and streams in flight. Calls afterwards, on
+        this client or those made from it, raise ClientClosedError."""
         if self._owns_channel:
+            self._lifetime.closed = True
             self._channel.close()
 
     def __enter__(self) -> Client:
@@ -378,15 +457,21 @@ class Client:
         rpc: grpc.UnaryUnaryMultiCallable[_Request, _Response],
         request: _Request,
         timeout: float | None,
+        retry: Retry = None,
     ) -> _Response:
+        self._lifetime.check()
         try:
-            return rpc(request, timeout=_common.deadline(timeout, self.timeout))
+            with retrying.call_policy(retry):
+                return rpc(request, timeout=_common.deadline(timeout, self.timeout))
         except grpc.RpcError as e:
             raise from_rpc_error(e) from None
+        except ValueError:  # grpc's own for a channel closed meanwhile
+            self._lifetime.check()
+            raise
 
-    def list_game_kinds(self, *, timeout: float | None = None) -> list[pb.GameKindInfo]:
+    def list_game_kinds(self, *, timeout: float | None = None, retry: Retry = None) -> list[pb.GameKindInfo]:
         """Every game kind the server hosts, with seat names, default configuration and presets."""
-        return list(self._call(self.stub.ListGameKinds, pb.ListGameKindsRequest(), timeout).kinds)
+        return list(self._call(self.stub.ListGameKinds, pb.ListGameKindsRequest(), timeout, retry).kinds)
 
     def create_game_from_preset(
         self,
@@ -404,6 +489,7 @@ class Client:
         owner_stream_moves: bool = False,
         rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.CreateGameResponse:
         """A game from one of `kind`'s named presets; the response holds one token per seat.
 
@@ -473,7 +559,7 @@ class Client:
             kind, preset, private, request_id, bots, allow_hints, players, labels,
             start_time, spectator_delay, owner_stream_moves, rating_pool
         )
-        return self._call(self.stub.CreateGame, request, timeout)
+        return self._call(self.stub.CreateGame, request, timeout, retry)
 
     def create_game_from_config(
         self,
@@ -493,6 +579,7 @@ class Client:
         owner_stream_moves: bool = False,
         rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.CreateGameResponse:
         """A game from a full configuration (zero fields take their defaults); `private`,
         `request_id`, `bots`, `allow_hints`, `players`, `labels`, `start_time`,
@@ -539,7 +626,7 @@ class Client:
             config, private, request_id, bots, allow_hints, clock, starter, players, labels,
             start_time, spectator_delay, owner_stream_moves, ending_takeback_window, rating_pool
         )
-        return self._call(self.stub.CreateGame, request, timeout)
+        return self._call(self.stub.CreateGame, request, timeout, retry)
 
     def create_game_from_pgn(
         self,
@@ -557,6 +644,7 @@ class Client:
         owner_stream_moves: bool = False,
         rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.CreateGameResponse:
         """A chess game imported from PGN, at the position after its moves (or after `ply`
         of them) with those moves as its history; `private`, `request_id`, `bots`,
@@ -567,7 +655,7 @@ class Client:
             pgn, ply, private, request_id, bots, allow_hints, players, labels,
             start_time, spectator_delay, owner_stream_moves, rating_pool
         )
-        return self._call(self.stub.CreateGame, request, timeout)
+        return self._call(self.stub.CreateGame, request, timeout, retry)
 
     def create_game_from_saved_config(
         self,
@@ -584,6 +672,7 @@ class Client:
         owner_stream_moves: bool = False,
         rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.CreateGameResponse:
         """A game from one of the caller's saved configurations (`create_saved_config`), by
         name; `private`, `request_id`, `bots`, `allow_hints`, `players`, `labels`, `start_time`,
@@ -596,7 +685,7 @@ class Client:
             name, private, request_id, bots, allow_hints, players, labels,
             start_time, spectator_delay, owner_stream_moves, rating_pool
         )
-        return self._call(self.stub.CreateGame, request, timeout)
+        return self._call(self.stub.CreateGame, request, timeout, retry)
 
     def batch_create_games(
         self,
@@ -604,6 +693,7 @@ class Client:
         *,
         request_id: str | None = None,
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> list[pb.CreateGameResponse]:
         """Creates 1 to 500 games in one call, all or nothing (a service key's call), and
         returns one `pb.CreateGameResponse` per request, in the requests' order, each as the
@@ -625,10 +715,10 @@ class Client:
         The key's cap of games in progress counts every game of the batch: RESOURCE_EXHAUSTED
         `TOO_MANY_GAMES` when they do not all fit."""
         request = _common.batch_create_request(requests, request_id)
-        return list(self._call(self.stub.BatchCreateGames, request, timeout).games)
+        return list(self._call(self.stub.BatchCreateGames, request, timeout, retry).games)
 
     def create_rematch(
-        self, game_id: str, *, request_id: str | None = None, timeout: float | None = None
+        self, game_id: str, *, request_id: str | None = None, timeout: float | None = None, retry: Retry = None
     ) -> pb.CreateRematchResponse:
         """Plays a finished game again (a service key's call): a new game with the same
         configuration (a Chess960 start included), clock, labels, privacy, hints, spectator
@@ -650,9 +740,15 @@ class Client:
         the rematch counts against the key's cap of games in progress (RESOURCE_EXHAUSTED
         `TOO_MANY_GAMES`)."""
         request = _common.rematch_request(game_id, request_id)
-        return self._call(self.stub.CreateRematch, request, timeout)
+        return self._call(self.stub.CreateRematch, request, timeout, retry)
 
-    def create_saved_config(self, saved: pb.SavedConfig, *, timeout: float | None = None) -> pb.SavedConfig:
+    def create_saved_config(
+        self,
+        saved: pb.SavedConfig,
+        *,
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.SavedConfig:
         """Saves `saved.config` under `saved.name` (1 to 64 of `a-z`, `0-9`, `_` and `-`) with
         `saved.description` (at most 500 characters), for `create_game_from_saved_config`, and
         returns it as stored: `kind`, `create_time`, `update_time` and the configuration with
@@ -663,41 +759,47 @@ class Client:
         ALREADY_EXISTS `SAVED_CONFIG_EXISTS`; past 1,000 a key, RESOURCE_EXHAUSTED
         `TOO_MANY_SAVED_CONFIGS`."""
         request = pb.CreateSavedConfigRequest(saved_config=saved)
-        return self._call(self.stub.CreateSavedConfig, request, timeout)
+        return self._call(self.stub.CreateSavedConfig, request, timeout, retry)
 
-    def get_saved_config(self, name: str, *, timeout: float | None = None) -> pb.SavedConfig:
+    def get_saved_config(self, name: str, *, timeout: float | None = None, retry: Retry = None) -> pb.SavedConfig:
         """One of the caller's saved configurations; NOT_FOUND `SAVED_CONFIG_NOT_FOUND` when
         it has none of that name."""
-        return self._call(self.stub.GetSavedConfig, pb.GetSavedConfigRequest(name=name), timeout)
+        return self._call(self.stub.GetSavedConfig, pb.GetSavedConfigRequest(name=name), timeout, retry)
 
     def list_saved_configs(
-        self, *, page_size: int = 0, page_token: str = "", timeout: float | None = None
+        self, *, page_size: int = 0, page_token: str = "", timeout: float | None = None, retry: Retry = None
     ) -> pb.ListSavedConfigsResponse:
         """One page of the caller's saved configurations, by name: `saved_configs` and the
         `next_page_token` to pass for the next page (empty on the last); `page_size` 0 means
         50 (at most 500)."""
         request = _common.list_saved_configs_request(page_size, page_token)
-        return self._call(self.stub.ListSavedConfigs, request, timeout)
+        return self._call(self.stub.ListSavedConfigs, request, timeout, retry)
 
-    def update_saved_config(self, saved: pb.SavedConfig, *, timeout: float | None = None) -> pb.SavedConfig:
+    def update_saved_config(
+        self,
+        saved: pb.SavedConfig,
+        *,
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.SavedConfig:
         """Replaces the description and configuration of the saved configuration named
         `saved.name` and returns it (its `create_time` kept, `update_time` now). Games made
         from it keep the copy they made. Errors as for `create_saved_config`, and NOT_FOUND
         `SAVED_CONFIG_NOT_FOUND`."""
         request = pb.UpdateSavedConfigRequest(saved_config=saved)
-        return self._call(self.stub.UpdateSavedConfig, request, timeout)
+        return self._call(self.stub.UpdateSavedConfig, request, timeout, retry)
 
-    def delete_saved_config(self, name: str, *, timeout: float | None = None) -> None:
+    def delete_saved_config(self, name: str, *, timeout: float | None = None, retry: Retry = None) -> None:
         """Deletes one of the caller's saved configurations (games made from it are not
         changed); NOT_FOUND `SAVED_CONFIG_NOT_FOUND` when it has none of that name."""
-        self._call(self.stub.DeleteSavedConfig, pb.DeleteSavedConfigRequest(name=name), timeout)
+        self._call(self.stub.DeleteSavedConfig, pb.DeleteSavedConfigRequest(name=name), timeout, retry)
 
-    def get_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
+    def get_game(self, game_id: str, *, timeout: float | None = None, retry: Retry = None) -> pb.Game:
         """The game's public summary: kind, configuration, status, outcome and seq, its
         `players` (one per seat when the creation named any), its `labels`, for a game of
         a series its `series_id` and `series_game_number` (from 1), and for a rated game its
         `rating` (`pb.GameRating`; `rating.rated` once its end was rated, moments after it)."""
-        return self._call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout).game
+        return self._call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout, retry).game
 
     def list_games(
         self,
@@ -711,6 +813,7 @@ class Client:
         player_id: str = "",
         labels: _common.Labels | None = None,
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.ListGamesResponse:
         """One page of the server's games, newest first (a service key's call): `games` and
         the `next_page_token` to pass for the next page (empty on the last). Filters: `kind`,
@@ -722,9 +825,16 @@ class Client:
         request = _common.list_games_request(
             kind, status, create_time_after, create_time_before, page_size, page_token, player_id, labels
         )
-        return self._call(self.stub.ListGames, request, timeout)
+        return self._call(self.stub.ListGames, request, timeout, retry)
 
-    def get_view(self, game_id: str, *, at_seq: int | None = None, timeout: float | None = None) -> pb.View:
+    def get_view(
+        self,
+        game_id: str,
+        *,
+        at_seq: int | None = None,
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.View:
         """The game as this caller may see it: now, or with `at_seq` as it stood right after
         the event with that seq (1: the creation; the view's `seq` is `at_seq`), in a running
         game too. A past view is the caller's of that moment (a seat sees its own secrets,
@@ -733,11 +843,19 @@ class Client:
         Clock changes (pause, resume, added time) are events but not moves, so the board
         right after a pause is the one before it. 0 or a seq beyond the log: OUT_OF_RANGE
         `SEQ_OUT_OF_RANGE`."""
-        return self._call(self.stub.GetView, _common.view_request(game_id, at_seq), timeout).view
+        return self._call(self.stub.GetView, _common.view_request(game_id, at_seq), timeout, retry).view
 
-    def list_legal_moves(self, game_id: str, seat: int = 0, *, timeout: float | None = None) -> pb.ListLegalMovesResponse:
+    def list_legal_moves(
+        self,
+        game_id: str,
+        seat: int = 0,
+        *,
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.ListLegalMovesResponse:
         """The moves `seat` may make now; 0 means the caller's own seat."""
-        return self._call(self.stub.ListLegalMoves, pb.ListLegalMovesRequest(game_id=game_id, seat=seat), timeout)
+        request = pb.ListLegalMovesRequest(game_id=game_id, seat=seat)
+        return self._call(self.stub.ListLegalMoves, request, timeout, retry)
 
     def submit_move(
         self,
@@ -749,6 +867,7 @@ class Client:
         validate_only: bool = False,
         basic_answer: bool = False,
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.SubmitMoveResponse:
         """Submits one move (build it with `tabula_client.moves`), or only checks it with
         `validate_only`. `expected_seq` applies it only at that seq (else `STALE_SEQ`);
@@ -756,15 +875,22 @@ class Client:
         response (`SUBMIT_MOVE_VIEW_BASIC`): it keeps `seq`, `events`, `to_act`, `status`
         and `outcome`, for a caller that keeps its own board or follows the events."""
         request = _common.submit_request(game_id, move, expected_seq, request_id, validate_only, basic_answer)
-        return self._call(self.stub.SubmitMove, request, timeout)
+        return self._call(self.stub.SubmitMove, request, timeout, retry)
 
-    def resign(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.ResignResponse:
+    def resign(
+        self,
+        game_id: str,
+        *,
+        request_id: str = "",
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.ResignResponse:
         """Resigns the caller's seat and ends the game; the response has the finished view."""
-        return self._call(self.stub.Resign, pb.ResignRequest(game_id=game_id, request_id=request_id), timeout)
+        return self._call(self.stub.Resign, pb.ResignRequest(game_id=game_id, request_id=request_id), timeout, retry)
 
-    def export_pgn(self, game_id: str, *, timeout: float | None = None) -> str:
+    def export_pgn(self, game_id: str, *, timeout: float | None = None, retry: Retry = None) -> str:
         """A chess game, running or finished, as PGN."""
-        return self._call(self.stub.ExportPgn, pb.ExportPgnRequest(game_id=game_id), timeout).pgn
+        return self._call(self.stub.ExportPgn, pb.ExportPgnRequest(game_id=game_id), timeout, retry).pgn
 
     def get_hint(
         self,
@@ -774,6 +900,7 @@ class Client:
         max_nodes: int = 0,
         at_seq: int | None = None,
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.GetHintResponse:
         """The engine's analysis of a position: `result`, with `HINT_RESULT_MOVE` the `move`
         it suggests (ready to submit with `expected_seq=seq`), the `principal_variation` that
@@ -788,10 +915,16 @@ class Client:
         analyse the position right after event `at_seq` (1: the start; beyond the log:
         `SEQ_OUT_OF_RANGE`); its final position answers `HINT_RESULT_ALREADY_SOLVED` with
         `seat` 0."""
-        return self._call(self.stub.GetHint, _common.hint_request(game_id, max_time, max_nodes, at_seq), timeout)
+        return self._call(self.stub.GetHint, _common.hint_request(game_id, max_time, max_nodes, at_seq), timeout, retry)
 
     def take_back(
-        self, game_id: str, *, expected_seq: int | None = None, request_id: str = "", timeout: float | None = None
+        self,
+        game_id: str,
+        *,
+        expected_seq: int | None = None,
+        request_id: str = "",
+        timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.TakeBackResponse:
         """Takes back the caller's own last move while no other seat has moved since, in a
         game that allows it: created with `config.allow_takebacks` (peg solitaire always; in
@@ -802,7 +935,8 @@ class Client:
         caller's seat and the move stands until that seat agrees; asking again while the
         request waits is `TAKEBACK_ALREADY_REQUESTED`.
         `expected_seq` and `request_id` as for `submit_move`."""
-        return self._call(self.stub.TakeBack, _common.take_back_request(game_id, expected_seq, request_id), timeout)
+        request = _common.take_back_request(game_id, expected_seq, request_id)
+        return self._call(self.stub.TakeBack, request, timeout, retry)
 
     def answer_take_back(
         self,
@@ -812,6 +946,7 @@ class Client:
         expected_seq: int | None = None,
         request_id: str = "",
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.AnswerTakeBackResponse:
         """Answers the other seat's takeback request, in a two-seat game created with
         `config.takebacks_need_consent` (and `allow_takebacks`), where `take_back` asks
@@ -824,10 +959,16 @@ class Client:
         FAILED_PRECONDITION `NO_TAKEBACK_REQUEST`. `expected_seq` and `request_id` as for
         `submit_move`. The response's `view` is the game after it."""
         request = _common.answer_take_back_request(game_id, accept, expected_seq, request_id)
-        return self._call(self.stub.AnswerTakeBack, request, timeout)
+        return self._call(self.stub.AnswerTakeBack, request, timeout, retry)
 
     def claim_victory(
-        self, game_id: str, draw: bool = False, *, request_id: str = "", timeout: float | None = None
+        self,
+        game_id: str,
+        draw: bool = False,
+        *,
+        request_id: str = "",
+        timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.ClaimVictoryResponse:
         """Claims the game for the caller's seat (or, with `draw=True`, a draw) in a two-seat
         game keeping presence with a claim window (`pb.GameConfig(presence=presence_config(
@@ -843,7 +984,7 @@ class Client:
         3339; also the gone seat's `claimable_at` in `view.presence`). `request_id` as for
         `submit_move`. The response's `view` is the finished game."""
         request = _common.claim_victory_request(game_id, draw, request_id)
-        return self._call(self.stub.ClaimVictory, request, timeout)
+        return self._call(self.stub.ClaimVictory, request, timeout, retry)
 
     def events(
         self,
@@ -852,11 +993,14 @@ class Client:
         *,
         include_views: bool = False,
         view_changes: bool = False,
-        retries: int = _common.STREAM_RETRIES,
+        retries: int | None = None,
+        give_up_after: float | None = retrying.STREAM_GIVE_UP_AFTER,
     ) -> EventStream:
         """Follows the game's events after `after_seq`, reconnecting on its own (see EventStream):
         `for event in client.events(id)`, or `with client.events(id) as stream:` to cancel it
-        on leaving the block.
+        on leaving the block. It gives up after `give_up_after` seconds (None: never) without
+        a successful reconnect, or after `retries` failed attempts in a row (None: no count;
+        0: no reconnecting), raising the last failure.
 
         `include_views=True` also receives, with each event, the game as this caller sees it
         just after it (`EventStream.last_view`), to draw a board without a `get_view` per event.
@@ -865,7 +1009,9 @@ class Client:
         `last_view` is whole all the same; a change that does not apply raises TabulaError
         DATA_LOSS `VIEW_CHANGE_MISMATCH`.
         """
-        return EventStream(self, game_id, after_seq, retries, include_views, view_changes)
+        return EventStream(
+            self, game_id, after_seq, retries, include_views, view_changes, give_up_after=give_up_after
+        )
 
     def owner_events(
         self,
@@ -873,7 +1019,8 @@ class Client:
         kinds: Iterable[pb.OwnerEventKind.ValueType | str] = (),
         labels: _common.Labels | None = None,
         *,
-        retries: int = _common.STREAM_RETRIES,
+        retries: int | None = None,
+        give_up_after: float | None = retrying.STREAM_GIVE_UP_AFTER,
     ) -> OwnerEventStream:
         """Follows what happens to every game, series and tournament the calling service key
         owns, reconnecting on its own (see OwnerEventStream): `for event in client.owner_events()`,
@@ -920,19 +1067,26 @@ class Client:
         created without one. An `after_cursor` beyond the key's newest cursor raises
         OUT_OF_RANGE `SEQ_OUT_OF_RANGE` (metadata `current_cursor`), too many open streams
         RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`."""
-        return OwnerEventStream(self, after_cursor, kinds, labels, retries)
+        return OwnerEventStream(self, after_cursor, kinds, labels, retries, give_up_after=give_up_after)
 
-    def archive_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
+    def archive_game(self, game_id: str, *, timeout: float | None = None, retry: Retry = None) -> pb.Game:
         """Archives a finished game (a service key's call) and returns it. A game in progress
         raises FAILED_PRECONDITION `GAME_NOT_FINISHED`, and so does a game whose end may still
         be taken back (its `ending_takeback_window`; metadata `final_at`)."""
-        return self._call(self.stub.ArchiveGame, pb.ArchiveGameRequest(game_id=game_id), timeout).game
+        return self._call(self.stub.ArchiveGame, pb.ArchiveGameRequest(game_id=game_id), timeout, retry).game
 
-    def delete_game(self, game_id: str, *, timeout: float | None = None) -> None:
+    def delete_game(self, game_id: str, *, timeout: float | None = None, retry: Retry = None) -> None:
         """Deletes a game and its log for good (a service key's call)."""
-        self._call(self.stub.DeleteGame, pb.DeleteGameRequest(game_id=game_id), timeout)
+        self._call(self.stub.DeleteGame, pb.DeleteGameRequest(game_id=game_id), timeout, retry)
 
-    def update_game_labels(self, game_id: str, labels: _common.Labels, *, timeout: float | None = None) -> pb.Game:
+    def update_game_labels(
+        self,
+        game_id: str,
+        labels: _common.Labels,
+        *,
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.Game:
         """Replaces the game's labels with `labels` (an empty mapping clears them) and returns
         the game as it is now (a service key's call, `UpdateGame` with `update_mask` `labels`).
         Nothing of the game's play changes and no event is logged; a finished or archived game
@@ -940,20 +1094,35 @@ class Client:
         `INVALID_REQUEST`, each named (`game.labels[KEY]`); an unknown game NOT_FOUND
         `GAME_NOT_FOUND`."""
         request = _common.update_game_labels_request(game_id, labels)
-        return self._call(self.stub.UpdateGame, request, timeout).game
+        return self._call(self.stub.UpdateGame, request, timeout, retry).game
 
-    def reissue_seat_token(self, game_id: str, seat: int, *, timeout: float | None = None) -> pb.SeatToken:
+    def reissue_seat_token(
+        self,
+        game_id: str,
+        seat: int,
+        *,
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.SeatToken:
         """A new token for `seat` (a service key's call); the old one stops working."""
         request = pb.ReissueSeatTokenRequest(game_id=game_id, seat=seat)
-        return self._call(self.stub.ReissueSeatToken, request, timeout).seat_token
+        return self._call(self.stub.ReissueSeatToken, request, timeout, retry).seat_token
 
-    def abort_game(self, game_id: str, explanation: str, *, request_id: str = "", timeout: float | None = None) -> pb.Game:
+    def abort_game(
+        self,
+        game_id: str,
+        explanation: str,
+        *,
+        request_id: str = "",
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.Game:
         """Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
         `END_REASON_ABORTED`) and returns the finished game. Needs a service key, an
         explanation (at most 500 characters), and a game where no seat has moved twice yet
         (else reason `TOO_LATE_TO_ABORT`; a finished game is `GAME_OVER`)."""
         request = pb.AbortGameRequest(game_id=game_id, explanation=explanation, request_id=request_id)
-        return self._call(self.stub.AbortGame, request, timeout).game
+        return self._call(self.stub.AbortGame, request, timeout, retry).game
 
     def adjudicate_game(
         self,
@@ -964,31 +1133,53 @@ class Client:
         *,
         request_id: str = "",
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.Game:
         """Decides a game in progress from outside the board (`END_REASON_ADJUDICATION`) and
         returns the finished game: `result` is a win (`"win"`, with the winning seat from 1)
         or a draw (`"draw"`, winner 0). Needs a service key and an explanation (at most 500
         characters); a finished game is `GAME_OVER`."""
         request = _common.adjudicate_request(game_id, result, winner, explanation, request_id)
-        return self._call(self.stub.AdjudicateGame, request, timeout).game
+        return self._call(self.stub.AdjudicateGame, request, timeout, retry).game
 
-    def pause_clock(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.View:
+    def pause_clock(
+        self,
+        game_id: str,
+        *,
+        request_id: str = "",
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.View:
         """Stops every clock of a game in progress and returns the game as a spectator sees it
         (`view.clock.paused`); no seat moves until `resume_clock` (reason `CLOCK_PAUSED`).
         Needs a service key. Errors: FAILED_PRECONDITION `NO_CLOCK`, `CLOCK_PAUSED` (already
         paused), `OUT_OF_TIME` (a seat's time had run out), `GAME_OVER`."""
         request = pb.PauseClockRequest(game_id=game_id, request_id=request_id)
-        return self._call(self.stub.PauseClock, request, timeout).view
+        return self._call(self.stub.PauseClock, request, timeout, retry).view
 
-    def resume_clock(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.View:
+    def resume_clock(
+        self,
+        game_id: str,
+        *,
+        request_id: str = "",
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.View:
         """Starts a paused game's clocks again (each seat to act thinks from now, with the
         time it had) and returns the game as a spectator sees it. Needs a service key.
         Errors: FAILED_PRECONDITION `NO_CLOCK`, `CLOCK_NOT_PAUSED`, `GAME_OVER`."""
         request = pb.ResumeClockRequest(game_id=game_id, request_id=request_id)
-        return self._call(self.stub.ResumeClock, request, timeout).view
+        return self._call(self.stub.ResumeClock, request, timeout, retry).view
 
     def add_time(
-        self, game_id: str, seat: int, time: _common.Length, *, request_id: str = "", timeout: float | None = None
+        self,
+        game_id: str,
+        seat: int,
+        time: _common.Length,
+        *,
+        request_id: str = "",
+        timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.View:
         """Gives `seat` (from 1) `time` more (seconds, rounded to whole milliseconds, a
         `timedelta` or a `pb.Duration`; 1 ms to 1 day), its clock running or paused, and
@@ -997,7 +1188,7 @@ class Client:
         FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` (the seat's time had run out),
         `GAME_OVER`."""
         request = _common.add_time_request(game_id, seat, time, request_id)
-        return self._call(self.stub.AddTime, request, timeout).view
+        return self._call(self.stub.AddTime, request, timeout, retry).view
 
     def create_series_from_preset(
         self,
@@ -1015,6 +1206,7 @@ class Client:
         labels: _common.Labels | None = None,
         rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of one of `kind`'s presets between two players (a service key's
         call): the response holds the `series`, its first game already created, and one
@@ -1053,7 +1245,7 @@ class Client:
             kind, preset, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels,
             rating_pool
         )
-        return self._call(self.stub.CreateSeries, request, timeout)
+        return self._call(self.stub.CreateSeries, request, timeout, retry)
 
     def create_series_from_config(
         self,
@@ -1072,6 +1264,7 @@ class Client:
         labels: _common.Labels | None = None,
         rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of a full configuration (zero fields take their defaults); the
         other options as for `create_series_from_preset` (but `RATING_POOL_PRESET`, which
@@ -1082,7 +1275,7 @@ class Client:
             config, best_of, first_to, draws, players, bots, private, allow_hints, request_id, clock, starter, labels,
             rating_pool
         )
-        return self._call(self.stub.CreateSeries, request, timeout)
+        return self._call(self.stub.CreateSeries, request, timeout, retry)
 
     def create_series_from_saved_config(
         self,
@@ -1099,6 +1292,7 @@ class Client:
         labels: _common.Labels | None = None,
         rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of one of the caller's saved configurations, by name (the series
         copies it); the other options as for `create_series_from_preset` (but
@@ -1107,9 +1301,9 @@ class Client:
             name, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels,
             rating_pool
         )
-        return self._call(self.stub.CreateSeries, request, timeout)
+        return self._call(self.stub.CreateSeries, request, timeout, retry)
 
-    def get_series(self, series_id: str, *, timeout: float | None = None) -> pb.Series:
+    def get_series(self, series_id: str, *, timeout: float | None = None, retry: Retry = None) -> pb.Series:
         """A series: its configuration and length, `players`, `status`, `games` so far (each a
         `pb.SeriesGame`: `number`, `game_id`, `player_one_seat`, and once scored `outcome` and
         `points`), `points` (player 1's and player 2's), `winner` (1 or 2 once finished; 0
@@ -1117,7 +1311,7 @@ class Client:
         in; empty when they are not). Anyone may read a series that is not
         private; a private one needs a service key or one of its players' tokens. An unknown
         id raises NOT_FOUND `SERIES_NOT_FOUND`."""
-        return self._call(self.stub.GetSeries, pb.GetSeriesRequest(series_id=series_id), timeout).series
+        return self._call(self.stub.GetSeries, pb.GetSeriesRequest(series_id=series_id), timeout, retry).series
 
     def list_series(
         self,
@@ -1127,6 +1321,7 @@ class Client:
         page_token: str = "",
         labels: _common.Labels | None = None,
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.ListSeriesResponse:
         """One page of the server's series, newest first (a service key's call): `series` and
         the `next_page_token` to pass for the next page (empty on the last). `status` keeps
@@ -1134,10 +1329,10 @@ class Client:
         `labels` only series carrying every one of these labels with that value; `page_size`
         0 means 50 (at most 500)."""
         request = _common.list_series_request(status, page_size, page_token, labels)
-        return self._call(self.stub.ListSeries, request, timeout)
+        return self._call(self.stub.ListSeries, request, timeout, retry)
 
     def update_series_labels(
-        self, series_id: str, labels: _common.Labels, *, timeout: float | None = None
+        self, series_id: str, labels: _common.Labels, *, timeout: float | None = None, retry: Retry = None
     ) -> pb.Series:
         """Replaces the series' labels with `labels` (an empty mapping clears them) and
         returns the series as it is now (a service key's call, `UpdateSeries` with
@@ -1145,17 +1340,22 @@ class Client:
         the games it makes from now on take the new ones. Errors as for
         `update_game_labels` (`series.labels[KEY]`), and NOT_FOUND `SERIES_NOT_FOUND`."""
         request = _common.update_series_labels_request(series_id, labels)
-        return self._call(self.stub.UpdateSeries, request, timeout).series
+        return self._call(self.stub.UpdateSeries, request, timeout, retry).series
 
     def series_events(
-        self, series_id: str, after_seq: int = 0, *, retries: int = _common.STREAM_RETRIES
+        self,
+        series_id: str,
+        after_seq: int = 0,
+        *,
+        retries: int | None = None,
+        give_up_after: float | None = retrying.STREAM_GIVE_UP_AFTER,
     ) -> SeriesEventStream:
         """Follows the series' events after `after_seq` (`game_started`, `game_finished`,
         then `series_finished`), reconnecting on its own (see SeriesEventStream): `for event
         in client.series_events(id)`, or `with client.series_events(id) as stream:` to cancel
         it on leaving the block. The iteration ends after `series_finished`. Read access as
         `get_series`."""
-        return SeriesEventStream(self, series_id, after_seq, retries)
+        return SeriesEventStream(self, series_id, after_seq, retries, give_up_after=give_up_after)
 
     def create_tournament_from_preset(
         self,
@@ -1178,6 +1378,7 @@ class Client:
         accelerated: bool = False,
         trf: str = "",
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.CreateTournamentResponse:
         """A tournament (a round robin, a knockout or a Swiss) of one of `kind`'s presets (a
         service key's call; only two-seat kinds): the response holds the `tournament`, its
@@ -1253,7 +1454,7 @@ class Client:
             kind, preset, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
             labels, request_id, best_of, seed_by_rating, rounds, accelerated, trf
         )
-        return self._call(self.stub.CreateTournament, request, timeout)
+        return self._call(self.stub.CreateTournament, request, timeout, retry)
 
     def create_tournament_from_config(
         self,
@@ -1277,6 +1478,7 @@ class Client:
         starter: pb.Starter.ValueType | None = None,
         trf: str = "",
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.CreateTournamentResponse:
         """A tournament of a full configuration (zero fields take their defaults); the other
         options as for `create_tournament_from_preset` (but `RATING_POOL_PRESET`, which needs
@@ -1286,7 +1488,7 @@ class Client:
             config, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
             labels, request_id, best_of, seed_by_rating, rounds, accelerated, clock, starter, trf
         )
-        return self._call(self.stub.CreateTournament, request, timeout)
+        return self._call(self.stub.CreateTournament, request, timeout, retry)
 
     def create_tournament_from_saved_config(
         self,
@@ -1308,6 +1510,7 @@ class Client:
         accelerated: bool = False,
         trf: str = "",
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.CreateTournamentResponse:
         """A tournament of one of the caller's saved configurations, by name (the tournament
         copies it); the other options as for `create_tournament_from_preset` (but
@@ -1316,9 +1519,9 @@ class Client:
             name, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
             labels, request_id, best_of, seed_by_rating, rounds, accelerated, trf
         )
-        return self._call(self.stub.CreateTournament, request, timeout)
+        return self._call(self.stub.CreateTournament, request, timeout, retry)
 
-    def get_tournament(self, tournament_id: str, *, timeout: float | None = None) -> pb.Tournament:
+    def get_tournament(self, tournament_id: str, *, timeout: float | None = None, retry: Retry = None) -> pb.Tournament:
         """A tournament: its configuration, `format`, `players` (`withdrawn_after_round` set
         for one that withdrew), `scoring`, `tie_breaks`, `status` (`pb.TournamentStatus`),
         `round_count`, the `rounds` made so far (each a `pb.TournamentRound`: `number`,
@@ -1332,9 +1535,9 @@ class Client:
         service key or one of its players' tokens (else PERMISSION_DENIED
         `PRIVATE_TOURNAMENT`). An unknown id raises NOT_FOUND `TOURNAMENT_NOT_FOUND`."""
         request = pb.GetTournamentRequest(tournament_id=tournament_id)
-        return self._call(self.stub.GetTournament, request, timeout).tournament
+        return self._call(self.stub.GetTournament, request, timeout, retry).tournament
 
-    def export_tournament_trf(self, tournament_id: str, *, timeout: float | None = None) -> str:
+    def export_tournament_trf(self, tournament_id: str, *, timeout: float | None = None, retry: Retry = None) -> str:
         """A tournament, running or over, as FIDE's Tournament Report File (TRF) text, lines
         ending in a line feed: its name (`012`, its label `name` if it has one), its player
         count (`062`), and one `001` line per player, in player number order, with its name
@@ -1344,7 +1547,7 @@ class Client:
         (PERMISSION_DENIED `PRIVATE_TOURNAMENT` for a private one without a service key or
         one of its players' tokens); an unknown id raises NOT_FOUND `TOURNAMENT_NOT_FOUND`."""
         request = pb.ExportTournamentTrfRequest(tournament_id=tournament_id)
-        return self._call(self.stub.ExportTournamentTrf, request, timeout).trf
+        return self._call(self.stub.ExportTournamentTrf, request, timeout, retry).trf
 
     def list_tournaments(
         self,
@@ -1354,6 +1557,7 @@ class Client:
         page_token: str = "",
         labels: _common.Labels | None = None,
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.ListTournamentsResponse:
         """One page of the server's tournaments, newest first (a service key's call):
         `tournaments` and the `next_page_token` to pass for the next page (empty on the
@@ -1361,10 +1565,15 @@ class Client:
         (a `pb.TournamentStatus` or its name); `labels` only those carrying every one of these
         labels with that value; `page_size` 0 means 50 (at most 500)."""
         request = _common.list_tournaments_request(status, page_size, page_token, labels)
-        return self._call(self.stub.ListTournaments, request, timeout)
+        return self._call(self.stub.ListTournaments, request, timeout, retry)
 
     def tournament_events(
-        self, tournament_id: str, after_seq: int = 0, *, retries: int = _common.STREAM_RETRIES
+        self,
+        tournament_id: str,
+        after_seq: int = 0,
+        *,
+        retries: int | None = None,
+        give_up_after: float | None = retrying.STREAM_GIVE_UP_AFTER,
     ) -> TournamentEventStream:
         """Follows the tournament's events after `after_seq`, reconnecting on its own (see
         TournamentEventStream): `for event in client.tournament_events(id)`, or `with
@@ -1376,20 +1585,20 @@ class Client:
         `first_round`: `add_tournament_player`) and `tournament_ended` (`status`, the
         final `standings`), after which the server closes the stream and the iteration ends.
         Read access as `get_tournament`."""
-        return TournamentEventStream(self, tournament_id, after_seq, retries)
+        return TournamentEventStream(self, tournament_id, after_seq, retries, give_up_after=give_up_after)
 
     def start_tournament_round(
-        self, tournament_id: str, round: int, *, timeout: float | None = None
+        self, tournament_id: str, round: int, *, timeout: float | None = None, retry: Retry = None
     ) -> pb.Tournament:
         """Lets a tournament created with `hold_rounds` make round `round` (the next one, from
         1), at once if the round before has ended, else as soon as it does, and returns the
         tournament (its `released_rounds` counting it). A service key's call. Another round
         is INVALID_ARGUMENT; a tournament over FAILED_PRECONDITION `TOURNAMENT_OVER`."""
         request = pb.StartTournamentRoundRequest(tournament_id=tournament_id, round=round)
-        return self._call(self.stub.StartTournamentRound, request, timeout).tournament
+        return self._call(self.stub.StartTournamentRound, request, timeout, retry).tournament
 
     def withdraw_tournament_player(
-        self, tournament_id: str, player: int, *, timeout: float | None = None
+        self, tournament_id: str, player: int, *, timeout: float | None = None, retry: Retry = None
     ) -> pb.Tournament:
         """Withdraws `player` (numbered from 1) and returns the tournament: the player plays
         its game of the round in progress, if it has one, and is paired in no round after,
@@ -1397,10 +1606,10 @@ class Client:
         `player_withdrew` event). A service key's call. A player withdrawn already is
         INVALID_ARGUMENT; a tournament over FAILED_PRECONDITION `TOURNAMENT_OVER`."""
         request = pb.WithdrawTournamentPlayerRequest(tournament_id=tournament_id, player=player)
-        return self._call(self.stub.WithdrawTournamentPlayer, request, timeout).tournament
+        return self._call(self.stub.WithdrawTournamentPlayer, request, timeout, retry).tournament
 
     def add_tournament_player(
-        self, tournament_id: str, player: pb.TournamentPlayer, *, timeout: float | None = None
+        self, tournament_id: str, player: pb.TournamentPlayer, *, timeout: float | None = None, retry: Retry = None
     ) -> pb.AddTournamentPlayerResponse:
         """Adds `player` to a Swiss under way (a late entry), given as the `players` of the
         `create_tournament_*` calls (`tournaments.person(player_id, display_name="")` or
@@ -1415,17 +1624,29 @@ class Client:
         `INVALID_REQUEST` naming `player`; a tournament over FAILED_PRECONDITION
         `TOURNAMENT_OVER`."""
         request = pb.AddTournamentPlayerRequest(tournament_id=tournament_id, player=player)
-        return self._call(self.stub.AddTournamentPlayer, request, timeout)
+        return self._call(self.stub.AddTournamentPlayer, request, timeout, retry)
 
-    def cancel_tournament(self, tournament_id: str, *, timeout: float | None = None) -> pb.Tournament:
+    def cancel_tournament(
+        self,
+        tournament_id: str,
+        *,
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.Tournament:
         """Calls a tournament off and returns it, `TOURNAMENT_STATUS_CANCELLED`: no round is
         made after (games in progress are left to end, or to `abort_game`), and its event
         stream ends with `tournament_ended`. A service key's call; a tournament over already
         raises FAILED_PRECONDITION `TOURNAMENT_OVER`."""
         request = pb.CancelTournamentRequest(tournament_id=tournament_id)
-        return self._call(self.stub.CancelTournament, request, timeout).tournament
+        return self._call(self.stub.CancelTournament, request, timeout, retry).tournament
 
-    def get_player_ratings(self, player_id: str, *, timeout: float | None = None) -> list[pb.PlayerRating]:
+    def get_player_ratings(
+        self,
+        player_id: str,
+        *,
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> list[pb.PlayerRating]:
         """A player's ratings under the calling service key (a service key's call), one
         `pb.PlayerRating` per pool the player was rated in (none for a player never rated):
         `pool`, `rating` (`pb.Rating`: `rating`, `deviation` as of now, growing while the
@@ -1435,7 +1656,7 @@ class Client:
         engine (at most 128 characters; empty or longer is INVALID_ARGUMENT
         `INVALID_REQUEST`). A new player is rated 1500, deviation 350, volatility 0.06."""
         request = pb.GetPlayerRatingsRequest(player_id=player_id)
-        return list(self._call(self.stub.GetPlayerRatings, request, timeout).ratings)
+        return list(self._call(self.stub.GetPlayerRatings, request, timeout, retry).ratings)
 
     def list_leaderboard(
         self,
@@ -1445,6 +1666,7 @@ class Client:
         page_token: str = "",
         exclude_provisional: bool = False,
         timeout: float | None = None,
+        retry: Retry = None,
     ) -> pb.ListLeaderboardResponse:
         """One page of a pool's leaderboard under the calling service key (a service key's
         call): `ratings`, best first, each a `pb.PlayerRating` with its `rank` (from 1;
@@ -1456,7 +1678,7 @@ class Client:
         same with each `page_token`). `page_size` 0 means 50 (at most 500; negative is
         INVALID_ARGUMENT `INVALID_REQUEST`)."""
         request = _common.list_leaderboard_request(pool, page_size, page_token, exclude_provisional)
-        return self._call(self.stub.ListLeaderboard, request, timeout)
+        return self._call(self.stub.ListLeaderboard, request, timeout, retry)
 
 
 __all__ = ["Client", "EventStream", "OwnerEventStream", "SeriesEventStream", "TabulaError", "TournamentEventStream"]

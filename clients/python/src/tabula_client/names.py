@@ -8,17 +8,30 @@ this client does not know (it reads as unset) is of kind `unknown`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Union
+from collections.abc import Mapping
+from typing import Any, Protocol, Union
 
 from tabula_client import pb
 
-if TYPE_CHECKING:
-    from google._upb._message import EnumDescriptor as UpbEnumDescriptor
-    from google.protobuf.descriptor import EnumDescriptor
-    from google.protobuf.internal.enum_type_wrapper import _EnumTypeWrapper
 
-    #: `pb.GameKind` and the like, or an enum's descriptor (`FieldDescriptor.enum_type`).
-    EnumType = Union[_EnumTypeWrapper[Any], EnumDescriptor, UpbEnumDescriptor]
+class EnumDescriptorLike(Protocol):
+    """An enum's descriptor (`pb.GameKind.DESCRIPTOR`, `FieldDescriptor.enum_type`)."""
+
+    @property
+    def values_by_number(self) -> Mapping[int, Any]: ...
+
+
+class EnumWrapperLike(Protocol):
+    """An enum of the generated code (`pb.GameKind`), which carries its descriptor."""
+
+    @property
+    def DESCRIPTOR(self) -> EnumDescriptorLike: ...
+
+
+# Described by what `enum_name` reads rather than by protobuf's classes, which differ
+# between its implementations and exist as generic types only in its type stubs.
+#: `pb.GameKind` and the like, or an enum's descriptor (`FieldDescriptor.enum_type`).
+EnumType = Union[EnumWrapperLike, EnumDescriptorLike]
 
 #: The kind of an event or move whose oneof arm this client does not know.
 UNKNOWN = "unknown"
