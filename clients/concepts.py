@@ -27,7 +27,7 @@ SOURCES = {
     "TypeScript": (
         CLIENTS / "typescript/src",
         "*.ts",
-        r"(?:function|class|interface|type|const)\s+{name}\b|^\s+(?:static\s+)?(?:async\s+)?(?:\*\s*)?{name}\s*[(<]|^\s+(?:readonly\s+)?{name}\s*[:?]",
+        r"(?:function|class|interface|type|const)\s+{name}\b|^\s+(?:static\s+)?(?:get\s+)?(?:async\s+)?(?:\*\s*)?{name}\s*[(<]|^\s+(?:readonly\s+)?{name}\s*[:?]",
     ),
     "Go": (CLIENTS / "go/tabula", "*.go", r"func\s+(?:\([^)]*\)\s*)?{name}\b|type\s+{name}\b|^\s+{name}\s+\S"),
     "Java": (
