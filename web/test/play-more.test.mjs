@@ -131,3 +131,36 @@ test("Morris: the pieces in hand lie in a tray for each seat", async () => {
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test("Tic-Tac-Two: pointing at a grid shift shows where the grid would land", async () => {
+  const c = env.server.client;
+  const created = await c.createGame(preset(rpc.GameKind.TIC_TAC_TWO, "classic"));
+  const gameId = created.game.gameId;
+  const tokens = created.seatTokens.map((t) => t.token);
+  // Place pieces (first places listed) until seat 1 may shift the grid.
+  let shift;
+  for (let turn = 0; turn < 12 && !shift; turn++) {
+    const token = tokens[turn % 2];
+    const { moves } = await c.listLegalMoves({ gameId }, rpc.as(token));
+    if (turn % 2 === 0) shift = moves.find((m) => m.move.kind.case === "gridShift");
+    if (shift) break;
+    await c.submitMove({ gameId, move: moves.find((m) => m.move.kind.case === "place").move }, rpc.as(token));
+  }
+  assert.ok(shift, "seat 1 may shift the grid");
+  const page = await newPage(env.browser);
+  await page.goto(`${env.server.url}/#/game/${gameId}?token=${tokens[0]}`);
+  const button = `.actions .move-button[data-label=${JSON.stringify(shift.label)}]`;
+  await page.waitForSelector(button);
+  assert.equal(await page.locator(".shift-preview").count(), 0);
+  await page.hover(button);
+  await page.waitForSelector(".shift-preview");
+  const at = (sel) => page.$eval(sel, (e) => [Number(e.getAttribute("x")), Number(e.getAttribute("y"))]);
+  const [ax, ay] = await at(".active-region");
+  const [px, py] = await at(".shift-preview");
+  const { dRow, dCol } = shift.move.kind.value;
+  assert.deepEqual([Math.round(px - ax), Math.round(py - ay)], [dCol * 10, dRow * 10], `${shift.label}: the outline moved by the shift`);
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => !document.querySelector(".shift-preview"));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -20,6 +20,8 @@ export interface DrawOptions {
   alert: ReadonlySet<string>;
   /** Turned half round from how the viewer's seat sees the board (chess). */
   flipped: boolean;
+  /** Where a grid shift being pointed at would move the active region (Tic-Tac-Two). */
+  shiftPreview?: { dRow: number; dCol: number };
   /** Called with a highlighted target when it is clicked (or chosen with the keyboard). */
   onClick?: (t: Target) => void;
   /** The seat this view is for (0: a spectator); chess turns the board for Black. */

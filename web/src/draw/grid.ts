@@ -128,10 +128,13 @@ export function drawGrid(board: GridBoard, x: GridExtras, opts: DrawOptions): SV
 
   if (x.activeRegion && x.activeRegion.width > 0) {
     const a = x.activeRegion;
-    const [x0, y0] = place(x.flipped ? a.top + a.height - 1 : a.top, x.flipped ? a.left + a.width - 1 : a.left);
-    svg.append(
-      s("rect", { class: "active-region", x: x0 - 0.3, y: y0 - 0.3, width: a.width * UNIT + 0.6, height: a.height * UNIT + 0.6, rx: 1.5, "aria-hidden": "true" }),
-    );
+    const outline = (top: number, left: number, cls: string) => {
+      const [x0, y0] = place(x.flipped ? top + a.height - 1 : top, x.flipped ? left + a.width - 1 : left);
+      return s("rect", { class: cls, x: x0 - 0.3, y: y0 - 0.3, width: a.width * UNIT + 0.6, height: a.height * UNIT + 0.6, rx: 1.5, "aria-hidden": "true" });
+    };
+    svg.append(outline(a.top, a.left, "active-region"));
+    const shift = opts.shiftPreview;
+    if (shift) svg.append(outline(a.top + shift.dRow, a.left + shift.dCol, "shift-preview"));
   }
   if (x.wraps) {
     // The seam: the left and right edges are the same line of the cylinder.

@@ -49,7 +49,7 @@ function button(focusKey: string, label: string, onclick: () => void): HTMLButto
 }
 
 function moveButton(ctrl: WatchController, m: LegalMove, text: string): HTMLElement {
-  return h(
+  const b = h(
     "button",
     {
       type: "button",
@@ -62,6 +62,17 @@ function moveButton(ctrl: WatchController, m: LegalMove, text: string): HTMLElem
     },
     text || "Move",
   );
+  // A grid shift shows where the grid would land while the pointer or focus is on its button.
+  if (m.move?.kind.case === "gridShift") {
+    const shift = m.move.kind.value;
+    const show = () => ctrl.previewShift({ dRow: shift.dRow, dCol: shift.dCol });
+    const hide = () => ctrl.previewShift(undefined);
+    b.addEventListener("pointerenter", show);
+    b.addEventListener("focus", show);
+    b.addEventListener("pointerleave", hide);
+    b.addEventListener("blur", hide);
+  }
+  return b;
 }
 
 /** How to make the moves that take more than one click, said once where they are possible. */

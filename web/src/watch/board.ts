@@ -22,6 +22,7 @@ export function drawBoard(ctrl: WatchController, view: View): HTMLElement {
     hinted: new Set(hint ? stepsOf(hint, ctrl.viewer).flatMap((st) => stepKeys(st, height)) : []),
     alert: checkedKing(view),
     flipped: ctrl.flipped,
+    shiftPreview: live ? ctrl.shiftShown : undefined,
     onClick: live ? (t) => ctrl.clickTarget(t) : undefined,
   });
 }

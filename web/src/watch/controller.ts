@@ -294,6 +294,15 @@ export class WatchController {
     this.redraw();
   }
 
+  /** A grid shift whose landing place is shown on the board (Tic-Tac-Two), while its button is pointed at. */
+  shiftShown: { dRow: number; dCol: number } | undefined;
+
+  previewShift(shift: { dRow: number; dCol: number } | undefined): void {
+    if (shift?.dRow === this.shiftShown?.dRow && shift?.dCol === this.shiftShown?.dCol) return;
+    this.shiftShown = shift;
+    this.redraw();
+  }
+
   flip(): void {
     this.flipped = !this.flipped;
     this.redraw();
