@@ -3,7 +3,7 @@
 // so when not, and a sound for each move that arrives, when the reader turns sounds on.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { newPage, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
+import { newPage, playLabel, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
 
 const env = serverAndBrowser();
 
@@ -15,11 +15,6 @@ async function chessGame() {
   return { page, gameId: created.game.gameId, black: created.seatTokens[1].token };
 }
 
-async function play(gameId, token, label) {
-  const c = env.server.client;
-  const { moves } = await c.listLegalMoves({ gameId }, rpc.as(token));
-  return c.submitMove({ gameId, move: moves.find((m) => m.label === label).move }, rpc.as(token));
-}
 
 const lastSan = async (gameId) => (await env.server.client.getView({ gameId })).view.lastMove?.notation;
 
@@ -44,7 +39,7 @@ test("premoves: clicked ahead and played on the turn; typed ahead; an illegal on
   await page.click('svg [data-key="c:0:7:6"]');
   await page.click('svg [data-key="c:0:5:5"]');
   await page.waitForSelector("[data-testid=premove]");
-  await play(gameId, black, "e5");
+  await playLabel(env.server.client, gameId, black, "e5");
   await waitForSeq(page, 4);
   assert.equal(await lastSan(gameId), "Nf3", "the premove was played as soon as White's turn came");
 
@@ -52,7 +47,7 @@ test("premoves: clicked ahead and played on the turn; typed ahead; an illegal on
   await page.fill("[data-testid=typed-move]", "Bc4");
   await page.press("[data-testid=typed-move]", "Enter");
   await page.waitForSelector("[data-testid=premove]:has-text('Premove: Bc4')");
-  await play(gameId, black, "Nc6");
+  await playLabel(env.server.client, gameId, black, "Nc6");
   await waitForSeq(page, 6);
   assert.equal(await lastSan(gameId), "Bc4");
 
@@ -60,7 +55,7 @@ test("premoves: clicked ahead and played on the turn; typed ahead; an illegal on
   await page.click('svg [data-key="c:0:7:3"]');
   await page.click('svg [data-key="c:0:3:7"]');
   await page.waitForSelector("[data-testid=premove]");
-  await play(gameId, black, "Nf6");
+  await playLabel(env.server.client, gameId, black, "Nf6");
   await page.waitForSelector("[data-testid=error]:has-text('The premove is not a legal move now: it was dropped.')");
   assert.equal(await lastSan(gameId), "Nf6", "nothing was played for White");
   assert.deepEqual(page.errors, []);
@@ -76,7 +71,7 @@ test("with sounds on, each move that arrives sounds once; off, none does", async
   const played = () => page.getAttribute("[data-testid=sounds]", "data-played");
   assert.equal(await played(), "0", "no sound before they are turned on");
   await page.check("[data-testid=sounds]");
-  await play(gameId, black, "d5");
+  await playLabel(env.server.client, gameId, black, "d5");
   await page.waitForFunction(() => document.querySelector("[data-testid=sounds]")?.dataset.played === "1");
   await page.uncheck("[data-testid=sounds]");
   await page.click('svg [data-key="c:0:6:2"].legal');

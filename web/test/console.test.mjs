@@ -3,10 +3,9 @@
 // scores and standings; several games live at once; and the arbiter's calls on a game's page.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { newPage, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
+import { newPage, preset, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
 
 const env = serverAndBrowser();
-const preset = (kind, name) => ({ kind, source: { case: "preset", value: name } });
 const rowSelector = (gameId) => `[data-testid=console-games] tr[data-game="${gameId}"]`;
 
 async function firstMove(gameId, token) {

@@ -6,21 +6,13 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { test } from "node:test";
-import { newPage, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
+import { newPage, playLabel, preset, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
 
 const env = serverAndBrowser();
-const preset = (kind, name) => ({ kind, source: { case: "preset", value: name } });
 
 async function playLabels(gameId, tokens, labels) {
-  const c = env.server.client;
   let played;
-  for (const [i, label] of labels.entries()) {
-    const as = rpc.as(tokens[i % 2]);
-    const { moves } = await c.listLegalMoves({ gameId }, as);
-    const m = moves.find((x) => x.label === label);
-    assert.ok(m, `${label} is legal`);
-    played = await c.submitMove({ gameId, move: m.move }, as);
-  }
+  for (const [i, label] of labels.entries()) played = await playLabel(env.server.client, gameId, tokens[i % 2], label);
   return played;
 }
 

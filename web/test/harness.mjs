@@ -125,3 +125,14 @@ export async function colourCount(page, png, cap = 16) {
     [png.toString("base64"), cap],
   );
 }
+
+/** A CreateGame request for `kind`'s preset `name`. */
+export const preset = (kind, name) => ({ kind, source: { case: "preset", value: name } });
+
+/** Plays, through `client` and for the seat of `token`, the legal move labelled `label`. */
+export async function playLabel(client, gameId, token, label) {
+  const { moves } = await client.listLegalMoves({ gameId }, rpc.as(token));
+  const m = moves.find((x) => x.label === label);
+  if (!m) throw new Error(`${label} is not legal: ${moves.map((x) => x.label).join(", ")}`);
+  return client.submitMove({ gameId, move: m.move }, rpc.as(token));
+}

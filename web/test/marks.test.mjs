@@ -4,10 +4,9 @@
 // pointer.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { newPage, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
+import { newPage, preset, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
 
 const env = serverAndBrowser();
-const preset = (kind, name) => ({ kind, source: { case: "preset", value: name } });
 
 /** WCAG's contrast ratio between two computed colours (`rgb(r, g, b)`). */
 function contrast(a, b) {

@@ -3,10 +3,9 @@
 // piece a click would place, under the pointer, and Morris pieces in hand as trays.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { newPage, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
+import { newPage, preset, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
 
 const env = serverAndBrowser();
-const preset = (kind, name) => ({ kind, source: { case: "preset", value: name } });
 
 async function openSeat(kind, name, seat = 0, extra = {}) {
   const c = env.server.client;

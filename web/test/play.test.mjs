@@ -3,7 +3,7 @@
 // clicking the cells, points or buttons that move names, the way a person would.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { newPage, rpc, serverAndBrowser } from "./harness.mjs";
+import { newPage, preset, rpc, serverAndBrowser } from "./harness.mjs";
 
 const env = serverAndBrowser();
 
@@ -105,7 +105,6 @@ async function playGame(t, request, turns, choose = (moves) => moves[Math.floor(
   return { page, gameId, token, kinds };
 }
 
-const preset = (kind, name) => ({ kind, source: { case: "preset", value: name } });
 
 test("tic-tac-toe: cells", async (t) => {
   const { page } = await playGame(t, preset(rpc.GameKind.TIC_TAC_TOE, "classic"), 5, (m) => m[0]);

@@ -4,19 +4,10 @@
 // server would refuse (a bot's seat, resigning a puzzle).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { newPage, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
+import { newPage, playLabel, preset, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
 
 const env = serverAndBrowser();
-const preset = (kind, name) => ({ kind, source: { case: "preset", value: name } });
 
-/** Plays, for the seat of `token`, the legal move named `label`. */
-async function playLabel(gameId, token, label) {
-  const c = env.server.client;
-  const { moves } = await c.listLegalMoves({ gameId }, rpc.as(token));
-  const m = moves.find((x) => x.label === label);
-  assert.ok(m, `${label} is legal: ${moves.map((x) => x.label).join(", ")}`);
-  return c.submitMove({ gameId, move: m.move }, rpc.as(token));
-}
 
 /** The move list's rows, once it has `n` of them, each as its parts' words joined by spaces. */
 async function historyLines(page, n) {
@@ -50,9 +41,9 @@ test("a chess draw offer is a line of its own in the history, taking no move num
   const created = await c.createGame(preset(rpc.GameKind.CHESS, "standard"));
   const gameId = created.game.gameId;
   const [white, black] = created.seatTokens.map((t) => t.token);
-  await playLabel(gameId, white, "e4");
-  await playLabel(gameId, black, "offers a draw");
-  await playLabel(gameId, black, "e5");
+  await playLabel(env.server.client, gameId, white, "e4");
+  await playLabel(env.server.client, gameId, black, "offers a draw");
+  await playLabel(env.server.client, gameId, black, "e5");
   const page = await newPage(env.browser);
   await page.goto(`${env.server.url}/#/game/${gameId}?token=${white}`);
   const lines = await historyLines(page, 4);
@@ -62,8 +53,8 @@ test("a chess draw offer is a line of its own in the history, taking no move num
   await page.waitForSelector(".actions .move-button");
   const buttons = await page.$$eval(".actions .move-button", (els) => els.map((e) => e.textContent));
   assert.deepEqual(buttons.sort(), ["Accept the draw", "Decline the draw"]);
-  await playLabel(gameId, white, "Nf3");
-  await playLabel(gameId, black, "Nc6");
+  await playLabel(env.server.client, gameId, white, "Nf3");
+  await playLabel(env.server.client, gameId, black, "Nc6");
   await page.waitForFunction(() => document.querySelector(".history li:last-child")?.textContent.includes("Nc6"), null, { timeout: 15_000 });
   assert.deepEqual((await historyLines(page, 5)).slice(4), ["2. Nf3 Nc6"]);
   assert.deepEqual(page.errors, []);
@@ -80,7 +71,7 @@ test("a move that came too late is refused in plain words, without the contract'
   await page.waitForSelector("svg .target.legal");
   // Another tab of the same seat moves first: the server has it before the page's move.
   await page.route("**/SubmitMove", async (route) => {
-    await playLabel(gameId, x, "a1");
+    await playLabel(env.server.client, gameId, x, "a1");
     await route.continue();
   });
   await page.click('svg [data-key="c:0:1:1"].legal');

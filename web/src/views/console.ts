@@ -12,27 +12,15 @@ import { serviceKey } from "../store.js";
 import { clockText, outcomeWords, Seats } from "../words.js";
 import { clocks } from "@tabula/client/web";
 import { serviceKeyField } from "./key.js";
+import { STATUS_WORDS, statusFilter } from "./game-status.js";
 
 const PAGE = 25;
 const POLL_MS = 3_000;
 
-const STATUS: Record<number, string> = {
-  [GameStatus.IN_PROGRESS]: "in progress",
-  [GameStatus.FINISHED]: "finished",
-  [GameStatus.ARCHIVED]: "archived",
-};
-
 export function consoleScreen(): Screen {
   const abort = new AbortController();
   const kindSelect = h("select", { id: "console-kind", "aria-label": "Game" }, h("option", { value: "0" }, "every game"));
-  const statusSelect = h(
-    "select",
-    { id: "console-status", "aria-label": "Status" },
-    h("option", { value: String(GameStatus.IN_PROGRESS) }, "in progress"),
-    h("option", { value: String(GameStatus.UNSPECIFIED) }, "in progress or finished"),
-    h("option", { value: String(GameStatus.FINISHED) }, "finished"),
-    h("option", { value: String(GameStatus.ARCHIVED) }, "archived"),
-  );
+  const statusSelect = statusFilter("console-status", GameStatus.IN_PROGRESS);
   const labelInput = h("input", { type: "text", id: "console-label", placeholder: "label=value", "aria-label": "Label", "data-testid": "console-label" });
   const body = h("tbody", { "data-testid": "console-games" });
   const pager = h("div", { class: "row" });
@@ -114,7 +102,7 @@ export function consoleScreen(): Screen {
       h("td", {}, info?.displayName ?? GameKind[game.kind] ?? "unknown"),
       h("td", { "data-testid": "turn" }, turnText),
       h("td", { class: "clock-cell" }, clockCells),
-      h("td", {}, STATUS[status.status] ?? "unknown"),
+      h("td", {}, STATUS_WORDS[status.status] ?? "unknown"),
       h("td", {}, String(view?.moveCount ?? game.moveCount)),
     );
   }

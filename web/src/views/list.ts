@@ -8,25 +8,13 @@ import { gameHref } from "../route.js";
 import { serviceKey } from "../store.js";
 import { outcomeWords, Seats } from "../words.js";
 import { serviceKeyField } from "./key.js";
+import { STATUS_WORDS, statusFilter } from "./game-status.js";
 import type { Screen } from "../screen.js";
-
-const STATUS: Record<number, string> = {
-  [GameStatus.IN_PROGRESS]: "in progress",
-  [GameStatus.FINISHED]: "finished",
-  [GameStatus.ARCHIVED]: "archived",
-};
 
 export function listScreen(): Screen {
   const abort = new AbortController();
   const kindSelect = h("select", { id: "filter-kind", "aria-label": "Game" }, h("option", { value: "0" }, "every game"));
-  const statusSelect = h(
-    "select",
-    { id: "filter-status", "aria-label": "Status" },
-    h("option", { value: String(GameStatus.UNSPECIFIED) }, "in progress or finished"),
-    h("option", { value: String(GameStatus.IN_PROGRESS) }, "in progress"),
-    h("option", { value: String(GameStatus.FINISHED) }, "finished"),
-    h("option", { value: String(GameStatus.ARCHIVED) }, "archived"),
-  );
+  const statusSelect = statusFilter("filter-status", GameStatus.UNSPECIFIED);
   const body = h("tbody");
   const more = h("button", { type: "button", hidden: true }, "More");
   const errorBox = h("p", { class: "error", role: "alert", "data-testid": "error" });
@@ -65,7 +53,7 @@ export function listScreen(): Screen {
       "tr",
       {},
       h("td", {}, h("a", { href: gameHref(g.gameId) }, info?.displayName ?? GameKind[g.kind] ?? "unknown game")),
-      h("td", {}, STATUS[g.status] ?? "unknown"),
+      h("td", {}, STATUS_WORDS[g.status] ?? "unknown"),
       h("td", {}, String(g.moveCount)),
       h("td", {}, result),
       h("td", { class: "created" }, created),
