@@ -205,8 +205,11 @@ final class UnaryRetries implements ClientInterceptor {
      * nanoseconds; -1 when this one counts.
      */
     private long nextWaitNanos(Status status) {
+      // An attempt can fail (no connection) before the caller has even handed over the
+      // request: nothing was sent, so trying again is safe whatever the call.
+      boolean sent = request != null;
       if (committed || cancelled || status.getCode() != Status.Code.UNAVAILABLE || attempts >= policy.maxAttempts()
-          || !safeToRetry(method, request)) {
+          || (sent && !safeToRetry(method, request))) {
         return -1;
       }
       long wait = policy.jitteredBackoffNanos(attempts);
