@@ -1,8 +1,8 @@
 // axe-core, the accessibility engine browsers' audits use, over every view of the page on a
 // desktop and a phone, and on the desktop in the system's dark scheme: the new-game form, the
 // game list, the operator's console and its several games at once, and a game of every kind
-// both as its seat and as a spectator. Any violation,
-// whatever its impact, fails the test.
+// both as its seat and as a spectator. Any violation, whatever its impact, fails the test,
+// and so does any view wider than its screen.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -12,13 +12,18 @@ import { newPage, serverAndBrowser } from "./harness.mjs";
 const env = serverAndBrowser();
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** axe's violations on the page as it stands, each as `rule (impact): targets`. */
+/**
+ * axe's violations on the page as it stands, each as `rule (impact): targets`, and a page
+ * wider than its screen as one more.
+ */
 async function violations(page) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const tooWide = wide > 0 ? [`wider than the screen by ${wide} px`] : [];
   // Evaluated through the browser's debugging protocol, which the page's script policy does
   // not govern: the page itself never loads axe.
   await page.evaluate(AXE);
   const found = await page.evaluate(async () => (await globalThis.axe.run(document)).violations);
-  return found.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return [...tooWide, ...found.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)];
 }
 
 const VIEWPORTS = [
