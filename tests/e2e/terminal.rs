@@ -1,8 +1,10 @@
 //! The terminal client in a real terminal: tmux runs `tabula play` (against the bot, or
 //! both seats at one keyboard), `tabula watch` or `tabula join` in a pane of its own, keys
 //! are typed into it as a person would type them, and the screen is read back and held
-//! against what the server says over gRPC, also while the server restarts. Last, a
-//! command's output piped into `head`, as a shell pipes it.
+//! against what the server says over gRPC, also while the server restarts: whole games,
+//! the prompt's commands (takeback, hint, draw offers, rematch), clocks ticking under a
+//! half-typed move, and hot-seat Battleship hiding each fleet when the keyboard passes.
+//! Last, a command's output piped into `head`, as a shell pipes it.
 
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -72,8 +74,15 @@ impl Terminal {
 
     /// Types `text` and Enter.
     fn type_line(&self, text: &str) {
-        assert!(self.tmux(&["send-keys", "-t", &self.session, "-l", text]).status.success());
+        self.type_text(text);
         assert!(self.tmux(&["send-keys", "-t", &self.session, "Enter"]).status.success());
+    }
+
+    /// Types `text` without Enter: a line half typed.
+    fn type_text(&self, text: &str) {
+        if !text.is_empty() {
+            assert!(self.tmux(&["send-keys", "-t", &self.session, "-l", text]).status.success());
+        }
     }
 
     /// The screen once `done` holds for it, waiting at most [`PATIENCE`].
@@ -190,6 +199,12 @@ async fn play_connect_four_against_the_bot_by_typing_into_a_terminal() {
             break screen;
         }
         assert!(Instant::now() < deadline, "the game did not end in time; the screen:\n{screen}");
+        if offers_the_end(&screen) && screen != answered {
+            // The game is over: Enter leaves.
+            terminal.type_line("");
+            answered = screen;
+            continue;
+        }
         let prompted = screen.lines().last().is_some_and(|line| line.trim_end().ends_with("Red (seat 1) to move>"));
         if prompted && screen != answered {
             // A column with room in its top row, read off the board above the prompt; its
@@ -242,6 +257,8 @@ async fn hot_seat_plays_both_seats_at_one_keyboard_to_the_end() {
             .await;
         terminal.type_line(cell);
     }
+    terminal.wait_for("the choice after the end", offers_the_end).await;
+    terminal.type_line("");
     let screen = terminal.wait_for("the command's end", |screen| exit_status(screen).is_some()).await;
     assert_eq!(exit_status(&screen), Some(0), "the command failed; the screen:\n{screen}");
     assert!(!screen.contains("refused") && !screen.contains("not a legal move"), "{screen}");
@@ -560,6 +577,11 @@ async fn quit_leaves_while_the_server_is_away_and_a_game_gone_after_a_restart_en
     assert!(said.contains(&game.id), "the server's reason names the game:\n{screen}");
 }
 
+/// Whether `screen` ends with the prompt after a game's end, which Enter leaves.
+fn offers_the_end(screen: &str) -> bool {
+    screen.contains("or press Enter to leave") && screen.lines().last().is_some_and(|line| line.trim() == ">")
+}
+
 /// Whether the last line of `screen` is the prompt `prompt`.
 fn prompted(screen: &str, prompt: &str) -> bool {
     screen.trim_end().lines().last().is_some_and(|line| line.trim_end().ends_with(prompt))
@@ -589,4 +611,399 @@ fn output_piped_into_head_ends_quietly_once_head_has_its_line() {
     let first = positions.lines().next().unwrap();
     let expected = first.split_whitespace().last().unwrap();
     assert_eq!(String::from_utf8_lossy(&output.stdout), format!("{first} {expected} ok\n"));
+}
+
+/// A fresh server's binary, in memory, and `tabula play ARGS` against it in a pane named
+/// `name`.
+fn play(name: &str, server: &common::BinaryServer, args: &str) -> Terminal {
+    let binary = quoted(env!("CARGO_BIN_EXE_tabula"));
+    Terminal::start(name, &format!("{binary} play {args} --server {}", server.address))
+}
+
+fn memory_server() -> common::BinaryServer {
+    common::BinaryServer::spawn(&["--store", "memory", "--shutdown-grace", "1"])
+}
+
+/// How many lines of `screen` hold `text`.
+fn lines_with(screen: &str, text: &str) -> usize {
+    screen.lines().filter(|line| line.contains(text)).count()
+}
+
+/// The labels of the moves seat `seat` of game `game_id` may make now, as a spectator may
+/// list them in a game without secrets.
+async fn legal_labels(client: &mut common::Client, game_id: &str, seat: u32) -> Vec<String> {
+    let request = pb::ListLegalMovesRequest { game_id: game_id.to_owned(), seat };
+    let moves = client.list_legal_moves(request).await.unwrap().into_inner().moves;
+    moves.into_iter().map(|legal| legal.label).collect()
+}
+
+/// The move the last `hint:` line of `screen` names: its label, without the engine's
+/// judgement in brackets.
+fn hinted(screen: &str) -> String {
+    let line = screen.lines().rev().find_map(|line| line.strip_prefix("hint: ")).expect("a hint on the screen");
+    line.split(" (").next().unwrap().trim().to_owned()
+}
+
+/// At the prompt against the bot: `hint` names a legal move, which is played; after the
+/// bot's reply `takeback` takes both back (the server undoes the bot's reply with the
+/// seat's move), and the board on the screen and the server's are empty again.
+#[tokio::test]
+async fn hint_then_takeback_against_the_bot_empties_the_board_again() {
+    let server = memory_server();
+    let terminal = play("hint-takeback", &server, "connect_four --vs bot --takebacks --hints");
+    let red = "Red (seat 1) to move>";
+    terminal.wait_for("Red's prompt", |screen| prompted(screen, red)).await;
+
+    terminal.type_line("hint");
+    let screen = terminal
+        .wait_for("the hint", |screen| screen.lines().any(|line| line.starts_with("hint: ")) && prompted(screen, red))
+        .await;
+    let hint = hinted(&screen);
+    let game_id = created_game_id(&screen);
+    let mut client = server.client().await;
+    let legal = legal_labels(&mut client, &game_id, 1).await;
+    assert!(legal.contains(&hint), "the hint {hint:?} is one of the legal moves {legal:?}:\n{screen}");
+
+    terminal.type_line(&hint);
+    terminal
+        .wait_for("the bot's reply", |screen| {
+            screen.contains("move 2: Yellow (seat 2) played") && lines_with(screen, red) == 3
+        })
+        .await;
+    assert_eq!(server_view(&mut client, &game_id).await.move_count, 2);
+
+    terminal.type_line("takeback");
+    let screen = terminal
+        .wait_for("both moves taken back", |screen| {
+            screen.contains("Red (seat 1) took back move 1") && prompted(screen, red) && lines_with(screen, red) == 4
+        })
+        .await;
+    assert!(screen.contains("Yellow (seat 2) took back move 2"), "{screen}");
+    assert!(!screen.contains("could not"), "{screen}");
+    let view = server_view(&mut client, &game_id).await;
+    assert_eq!(view.move_count, 0);
+    let names = seat_names(&mut client, "connect_four").await;
+    assert_eq!(connect_four_board(&screen), drawn_cells(&view, &names), "{screen}");
+    assert!(connect_four_board(&screen).iter().flatten().all(|&cell| cell == '.'), "{screen}");
+}
+
+/// Hot-seat tic-tac-toe whose takebacks need consent: a hint and a draw offer, which the
+/// game does not allow, are refused in words and the prompt comes back; X's takeback,
+/// asked at O's prompt, is declined, asked again and accepted, and the move is gone from
+/// the screen and the server.
+#[tokio::test]
+async fn a_takeback_needing_consent_is_declined_then_accepted_and_refusals_are_said() {
+    let server = memory_server();
+    let terminal = play("consent", &server, "tic_tac_toe --takeback-consent");
+    let (x, o) = ("X (seat 1) to move>", "O (seat 2) to move>");
+    terminal.wait_for("X's prompt", |screen| prompted(screen, x)).await;
+
+    terminal.type_line("hint");
+    terminal
+        .wait_for("the hint refused", |screen| {
+            screen.contains("could not get a hint: this game was created without hints") && prompted(screen, x)
+        })
+        .await;
+    terminal.type_line("draw");
+    terminal
+        .wait_for("the draw offer refused", |screen| {
+            screen.contains("could not offer a draw: ") && lines_with(screen, x) == 3 && prompted(screen, x)
+        })
+        .await;
+
+    terminal.type_line("a1");
+    let screen = terminal.wait_for("O's prompt", |screen| prompted(screen, o)).await;
+    let game_id = created_game_id(&screen);
+    let asked = "X (seat 1) asks to take back its last move: waiting for O (seat 2) to accept or decline";
+    terminal.type_line("takeback");
+    terminal.wait_for("the takeback asked", |screen| screen.contains(asked) && lines_with(screen, o) == 2).await;
+    terminal.type_line("decline");
+    terminal
+        .wait_for("the takeback declined", |screen| {
+            screen.contains("O (seat 2) declined the takeback") && lines_with(screen, o) == 3
+        })
+        .await;
+    let mut client = server.client().await;
+    let view = server_view(&mut client, &game_id).await;
+    assert_eq!((view.move_count, view.takeback_request), (1, 0));
+
+    terminal.type_line("takeback");
+    terminal
+        .wait_for("the takeback asked again", |screen| lines_with(screen, asked) == 2 && lines_with(screen, o) == 4)
+        .await;
+    terminal.type_line("accept");
+    let screen = terminal
+        .wait_for("the move taken back", |screen| {
+            screen.contains("X (seat 1) took back move 1") && prompted(screen, x) && lines_with(screen, x) == 4
+        })
+        .await;
+    assert!(running(&screen), "{screen}");
+    let board: Vec<String> = last_board(&screen, 3, 3).into_iter().map(|row| row.into_iter().collect()).collect();
+    assert_eq!(board, ["...", "...", "..."], "{screen}");
+    let view = server_view(&mut client, &game_id).await;
+    assert_eq!(view.move_count, 0);
+    assert!(view.board.unwrap().cells.iter().all(|cell| cell.owner == 0));
+}
+
+/// Hot-seat chess (which always allows draw offers): White offers a draw and moves, Black
+/// declines it and moves, White offers again and moves, Black accepts: the game is drawn
+/// by agreement, as `GetView` says. Each offer and answer is a line of its own without a
+/// move number, and the moves are numbered 1, 2, 3 as on the board (the server's own
+/// count holds the offers too).
+#[tokio::test]
+async fn a_draw_offered_declined_offered_again_and_accepted_ends_the_game_drawn() {
+    let server = memory_server();
+    let terminal = play("draw", &server, "chess");
+    let (white, black) = ("White (seat 1) to move>", "Black (seat 2) to move>");
+    let offer = "White (seat 1) offers a draw: waiting for Black (seat 2) to accept or decline it";
+    let steps: [(&str, &str, &str); 7] = [
+        (white, "draw", "White (seat 1) offers a draw"),
+        (white, "e4", "move 1: White (seat 1) played e4"),
+        (black, "decline", "Black (seat 2) declines the draw"),
+        (black, "e5", "move 2: Black (seat 2) played e5"),
+        (white, "draw", offer),
+        (white, "Nf3", "move 3: White (seat 1) played Nf3"),
+        (black, "accept", "game over: draw (agreement)"),
+    ];
+    for (number, (prompt, line, shown)) in steps.iter().enumerate() {
+        // Each step at a prompt of its own: every step before it was answered at one.
+        terminal
+            .wait_for(&format!("step {} at {prompt}", number + 1), |screen| {
+                prompted(screen, prompt) && lines_with(screen, " to move>") == number + 1
+            })
+            .await;
+        if number == 2 {
+            let screen = terminal.screen();
+            assert!(screen.contains(offer), "the offer is said to wait for Black:\n{screen}");
+        }
+        terminal.type_line(line);
+        terminal.wait_for(&format!("{shown:?}"), |screen| screen.contains(shown)).await;
+    }
+    let screen = terminal.wait_for("the choice after the end", offers_the_end).await;
+    for talk in ["White (seat 1) offers a draw", "Black (seat 2) declines the draw", "Black (seat 2) accepts the draw"]
+    {
+        let lines: Vec<&str> = screen.lines().filter(|line| line.starts_with('#') && line.contains(talk)).collect();
+        assert!(!lines.is_empty(), "{talk:?} has a line:\n{screen}");
+        assert!(lines.iter().all(|line| !line.contains("move ")), "{talk:?} is not numbered as a move:\n{screen}");
+    }
+    assert_eq!(screen.lines().filter(|line| line.starts_with('#') && line.ends_with("offers a draw")).count(), 2);
+
+    let mut client = server.client().await;
+    let view = server_view(&mut client, &created_game_id(&screen)).await;
+    assert_eq!(view.status, pb::GameStatus::Finished as i32);
+    let outcome = view.outcome.unwrap();
+    assert_eq!(outcome.r#type, pb::OutcomeType::Draw as i32);
+    assert_eq!(outcome.reason, pb::EndReason::Agreement as i32);
+    terminal.type_line("");
+    let screen = terminal.wait_for("the command's end", |screen| exit_status(screen).is_some()).await;
+    assert_eq!(exit_status(&screen), Some(0), "{screen}");
+}
+
+/// On a server with a service key, a tic-tac-toe game against the bot is resigned and its
+/// rematch made at the prompt after the end: the terminal plays on in the new game as O
+/// (the seats swapped, the bot now X and first to move), and the move typed there is the
+/// server's.
+#[tokio::test]
+async fn a_rematch_is_made_after_the_end_and_played_with_the_seats_swapped() {
+    let key = "lobby=terminal-rematch-secret";
+    let server = common::BinaryServer::spawn(&["--store", "memory", "--shutdown-grace", "1", "--service-key", key]);
+    let terminal = play("rematch", &server, &format!("tic_tac_toe --vs bot --service-key {key}"));
+    terminal.wait_for("X's prompt", |screen| prompted(screen, "X (seat 1) to move>")).await;
+    terminal.type_line("resign");
+    let screen = terminal.wait_for("the choice after the end", offers_the_end).await;
+    assert!(screen.contains("game over: O (seat 2) wins (resignation)"), "{screen}");
+    let first = created_game_id(&screen);
+
+    terminal.type_line("rematch");
+    let o = "O (seat 2) to move>";
+    let screen = terminal
+        .wait_for("O's prompt in the rematch", |screen| {
+            screen.rsplit("rematch ").next().is_some_and(|after| prompted(after, o))
+        })
+        .await;
+    let rematch_line = screen.lines().find(|line| line.starts_with("rematch ")).expect("the rematch is said");
+    let rematch = rematch_line.split_whitespace().nth(1).unwrap().to_owned();
+    assert!(screen.contains("you are O (seat 2)"), "{screen}");
+    assert!(!screen.contains("joins it with"), "the bot's seat needs nobody to join:\n{screen}");
+    let marks = last_board(&screen, 3, 3).into_iter().flatten().filter(|&cell| cell == 'X').count();
+    assert_eq!(marks, 1, "the bot, X now, moved first:\n{screen}");
+
+    let free = last_board(&screen, 3, 3)
+        .iter()
+        .enumerate()
+        .flat_map(|(row, cells)| cells.iter().enumerate().map(move |(col, &cell)| (row, col, cell)))
+        .find(|&(_, _, cell)| cell == '.')
+        .map(|(row, col, _)| format!("{}{}", char::from(b'a' + col as u8), row + 1))
+        .expect("a free cell");
+    terminal.type_line(&free);
+    terminal
+        .wait_for("O's move in the rematch", |screen| screen.contains(&format!("move 2: O (seat 2) played {free}")))
+        .await;
+
+    let mut client = server.client().await;
+    let game =
+        client.get_game(pb::GetGameRequest { game_id: rematch.clone() }).await.unwrap().into_inner().game.unwrap();
+    assert_eq!(game.rematch_of, first);
+    assert_eq!(game.bots.iter().map(|bot| bot.seat).collect::<Vec<_>>(), [1], "the bot took seat 1");
+    let view = server_view(&mut client, &rematch).await;
+    assert!(view.move_count >= 2, "{view:?}");
+    let (col, row) = (u32::from(free.as_bytes()[0] - b'a'), free[1..].parse::<u32>().unwrap() - 1);
+    assert_eq!(view.board.unwrap().cells[(row * 3 + col) as usize].owner, 2, "O's mark is at {free}");
+}
+
+/// The clock line of `screen`: the line just above its last one (the prompt).
+fn clock_above_prompt(screen: &str) -> String {
+    let lines: Vec<&str> = screen.lines().collect();
+    lines.get(lines.len().wrapping_sub(2)).copied().unwrap_or_default().to_owned()
+}
+
+/// The time `seat` has on `clock_line` (`4:58`), as a count of tenths of a second.
+fn time_of(clock_line: &str, seat: &str) -> u64 {
+    let after = clock_line.split(seat).nth(1).unwrap_or_else(|| panic!("{seat} on {clock_line:?}"));
+    let time = after.split([' ', ',']).find(|word| !word.is_empty()).unwrap();
+    time.split(':').fold(0.0, |total, part| total * 60.0 + part.parse::<f64>().unwrap()) as u64 * 10
+}
+
+/// A chess game on a five-minute clock, hot-seat: while White's prompt waits with `e4`
+/// typed but not sent, the clock line above it counts White's time down (two readings of
+/// the screen a second or more apart differ) while Black's stands, it is rewritten in
+/// place rather than printed again, and the half-typed move stays on its line; Enter then
+/// plays it.
+#[tokio::test]
+async fn clocks_tick_above_the_prompt_without_touching_the_line_being_typed() {
+    let server = memory_server();
+    let terminal = play("clocks", &server, "chess --clock 5");
+    let prompt = "White (seat 1) to move>";
+    terminal.wait_for("White's prompt", |screen| prompted(screen, prompt)).await;
+    terminal.type_text("e4");
+    let typed = |screen: &str| screen.lines().last().is_some_and(|line| line.trim_end().ends_with("to move> e4"));
+    let first = terminal.wait_for("the move half typed", typed).await;
+    let read_at = Instant::now();
+    let first_clock = clock_above_prompt(&first);
+    assert!(first_clock.starts_with("clocks: White (seat 1) ") && first_clock.contains("(running)"), "{first}");
+
+    let second = terminal
+        .wait_for("the clock to tick", |screen| {
+            read_at.elapsed() >= Duration::from_secs(1) && clock_above_prompt(screen) != first_clock
+        })
+        .await;
+    let second_clock = clock_above_prompt(&second);
+    assert!(typed(&second), "the half-typed move is intact:\n{second}");
+    assert!(
+        time_of(&second_clock, "White (seat 1) ") < time_of(&first_clock, "White (seat 1) "),
+        "{first_clock:?} then {second_clock:?}"
+    );
+    assert_eq!(time_of(&second_clock, "Black (seat 2) "), 3_000, "{second_clock:?}");
+    assert_eq!(lines_with(&first, "clocks:"), lines_with(&second, "clocks:"), "a tick prints no new line:\n{second}");
+
+    terminal.type_line("");
+    let screen =
+        terminal.wait_for("the move played", |screen| screen.contains("move 1: White (seat 1) played e4")).await;
+    assert!(!screen.contains("not a legal move"), "{screen}");
+}
+
+/// The last ocean of seat `seat` (`Blue (seat 1)`) drawn on `screen`, `None` when there
+/// is none: its cells, row by row.
+fn ocean(screen: &str, seat: &str) -> Option<Vec<Vec<char>>> {
+    let lines: Vec<&str> = screen.lines().collect();
+    let title = lines.iter().rposition(|line| line.starts_with(&format!("{seat}'s ocean")))?;
+    let rows =
+        lines[title + 2..].iter().take(10).map(|line| line.split_whitespace().skip(1).flat_map(str::chars).collect());
+    Some(rows.collect())
+}
+
+/// The cells where `view` (a seat's own) shows that seat's ships unhit.
+fn ships(view: &pb::View) -> Vec<(usize, usize)> {
+    let ocean = &view.seat_boards[view.viewer_seat as usize - 1];
+    (0..ocean.cells.len())
+        .filter(|&index| ocean.cells[index].piece == pb::Piece::Ship as i32)
+        .map(|index| (index / ocean.width as usize, index % ocean.width as usize))
+        .collect()
+}
+
+/// The token `tabula` printed for seat `seat` when leaving (`tabula join … --token T …`).
+fn printed_token(screen: &str, seat: &str) -> String {
+    let line = screen.lines().find(|line| line.contains("tabula join ") && line.ends_with(&format!("({seat})")));
+    let line = line.unwrap_or_else(|| panic!("a way back for {seat}:\n{screen}"));
+    line.split_whitespace().skip_while(|word| *word != "--token").nth(1).unwrap().to_owned()
+}
+
+/// Hot-seat Battleship: each time the turn passes from one seat to the other (after each
+/// fleet is placed, after each shot) the screen and its scrollback are cleared for a "pass
+/// the keyboard" screen, and after Enter only the seat to act's own fleet is drawn. Every
+/// screen read, with its scrollback, is held against both seats' own `GetView`: no ship
+/// cell of the seat not to act is ever shown.
+#[tokio::test]
+async fn hot_seat_battleship_hides_each_fleet_when_the_keyboard_passes() {
+    let server = memory_server();
+    let terminal = play("battleship", &server, "battleship");
+    let (blue, red) = ("Blue (seat 1)", "Red (seat 2)");
+    let prompt = |seat: &str| format!("{seat} to move>");
+    let passed_to = |seat: &str| format!("pass the keyboard to {seat}; press Enter when ready");
+    // Each screen read, with the seat to act on it and whether it shows that seat's own
+    // boards.
+    let mut screens: Vec<(&str, bool, String)> = Vec::new();
+    let screen = terminal.wait_for("Blue's prompt", |screen| prompted(screen, &prompt(blue))).await;
+    let game_id = created_game_id(&screen);
+    screens.push((blue, true, screen));
+
+    // Each seat places its fleet at random, then confirms it; then each shoots twice.
+    let turns = [(blue, "auto"), (red, "auto"), (blue, "a1"), (red, "a1"), (blue, "b2"), (red, "b2")];
+    for (index, (seat, typed)) in turns.iter().enumerate() {
+        let next = if *seat == blue { red } else { blue };
+        terminal.type_line(typed);
+        if *typed == "auto" {
+            terminal
+                .wait_for("the fleet placed", |screen| {
+                    screen.contains("fleet placed: type ready") && prompted(screen, &prompt(seat))
+                })
+                .await;
+            terminal.type_line("ready");
+        }
+        let screen = terminal
+            .wait_for(&format!("turn {}: the keyboard passed to {next}", index + 1), |screen| {
+                prompted(screen, &passed_to(next))
+            })
+            .await;
+        assert!(!screen.contains("(your fleet"), "the pass screen shows no fleet:\n{screen}");
+        screens.push((next, false, screen));
+        terminal.type_line("");
+        let screen = terminal
+            .wait_for(&format!("turn {}: {next}'s prompt", index + 1), |screen| {
+                screen.contains(&format!("{next} is to act")) && prompted(screen, &prompt(next))
+            })
+            .await;
+        screens.push((next, true, screen));
+    }
+
+    terminal.type_line("quit");
+    let screen = terminal.wait_for("the way back", |screen| exit_status(screen).is_some()).await;
+    let mut client = server.client().await;
+    let mut fleets = Vec::new();
+    for seat in [blue, red] {
+        let token = printed_token(&screen, seat);
+        let request = common::as_seat(&token, pb::GetViewRequest { game_id: game_id.clone(), at_seq: None });
+        let view = client.get_view(request).await.unwrap().into_inner().view.unwrap();
+        assert_eq!(view.stage, pb::Stage::Play as i32, "both fleets are placed");
+        fleets.push((seat, ships(&view)));
+    }
+    for (acting, own, screen) in &screens {
+        for (seat, ship_cells) in &fleets {
+            let drawn = ocean(screen, seat);
+            if seat == acting && *own {
+                // The seat to act sees its own ships, wherever they are still unhit.
+                if screen.contains("stage: shooting") {
+                    let drawn = drawn.as_ref().unwrap_or_else(|| panic!("{seat}'s ocean:\n{screen}"));
+                    assert!(ship_cells.iter().all(|&(row, col)| drawn[row][col] == 'S'), "{seat}'s fleet:\n{screen}");
+                }
+                continue;
+            }
+            assert!(!screen.contains(&format!("{seat}'s ocean (your fleet")), "{seat}'s fleet is hidden:\n{screen}");
+            if let Some(drawn) = drawn {
+                let shown: Vec<_> = ship_cells.iter().filter(|&&(row, col)| drawn[row][col] == 'S').collect();
+                assert!(shown.is_empty(), "{seat}'s ships at {shown:?} shown while {acting} acts:\n{screen}");
+                assert!(drawn.iter().flatten().all(|&cell| cell != 'S'), "{screen}");
+            }
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! `view_changes` (the first view whole, then each one as what changed, applied here to
 //! the one before), opened again after the last event seen when the server says this
 //! reader fell behind (`STREAM_LAGGED`) or when the server is lost (a restart), so no event
-//! is missed or shown twice.
+//! is missed or shown twice; and a game's history up to a given event, read once.
 
 use tabula::proto::tabula::v1 as pb;
 use tabula::proto::view_change::FollowedView;
@@ -135,6 +135,38 @@ impl Feed {
         self.retry_at = Some(Instant::now() + self.backoff.pause());
         News::Lost(status.message().to_owned())
     }
+}
+
+/// The events of `game_id` from its creation through `through_seq`, as `credential` (or a
+/// spectator) sees them, without views: what a terminal joining a game late counts its
+/// moves from.
+///
+/// # Errors
+/// The server's refusal, or a lost connection.
+pub async fn history(
+    client: &mut Client,
+    game_id: &str,
+    credential: Option<&Credential>,
+    through_seq: u64,
+) -> Result<Vec<pb::GameEvent>, Status> {
+    let message = pb::StreamEventsRequest {
+        game_id: game_id.to_owned(),
+        after_seq: 0,
+        include_views: false,
+        view_changes: false,
+    };
+    let mut stream = client.stream_events(request(credential, message)).await?.into_inner();
+    let mut events = Vec::new();
+    // A game in progress keeps its stream open: the reading stops at the seq asked for.
+    while let Some(response) = stream.next().await {
+        let Some(event) = response?.event else { continue };
+        let seq = event.seq;
+        events.push(event);
+        if seq >= through_seq {
+            break;
+        }
+    }
+    Ok(events)
 }
 
 fn lagged(status: &tonic::Status) -> bool {

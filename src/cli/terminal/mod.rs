@@ -7,8 +7,12 @@ mod client;
 mod draw;
 mod events;
 mod input;
+mod live_clock;
 mod moves;
+mod numbering;
 mod reconnect;
+mod refusal;
+mod rules;
 mod seats;
 mod status;
 mod table;
@@ -22,6 +26,7 @@ use std::str::FromStr;
 use tabula::proto::tabula::v1 as pb;
 
 use client::{Credential, Failure, ServiceKey, connect, failed, kind_info, kinds, request};
+use rules::AddedRules;
 use table::{LocalSeat, Table};
 
 /// Where the server is.
@@ -47,8 +52,11 @@ pub struct PlayArgs {
     #[arg(long, value_name = "bot[:LEVEL]")]
     vs: Option<Bot>,
     #[command(flatten)]
+    rules: AddedRules,
+    #[command(flatten)]
     server: ServerArg,
-    /// The service key to create the game with, NAME=SECRET, on a server that has keys.
+    /// The service key to create the game (and its rematch) with, NAME=SECRET, on a server
+    /// that has keys.
     #[arg(long = "service-key", value_name = "NAME=SECRET", env = "TABULA_SERVICE_KEY", hide_env_values = true)]
     service_key: Option<ServiceKey>,
 }
@@ -72,6 +80,10 @@ pub struct JoinArgs {
     token: Credential,
     #[command(flatten)]
     server: ServerArg,
+    /// The service key to create the game's rematch with, NAME=SECRET, on a server that has
+    /// keys.
+    #[arg(long = "service-key", value_name = "NAME=SECRET", env = "TABULA_SERVICE_KEY", hide_env_values = true)]
+    service_key: Option<ServiceKey>,
 }
 
 /// The server's engine as the opponent, at a level from 1 (the weakest).
@@ -104,7 +116,7 @@ pub async fn play(args: PlayArgs) -> Result<(), Failure> {
     let address = args.server.server;
     let mut client = connect(&address).await?;
     let kinds = kinds(&mut client).await?;
-    let (info, message) = creation(&kinds, &args.kind, args.preset.as_deref(), args.vs)?;
+    let (info, message) = creation(&kinds, &args.kind, args.preset.as_deref(), args.vs, &args.rules)?;
     let created = client
         .create_game(request(args.service_key.as_ref().map(|key| &key.0), message))
         .await
@@ -123,8 +135,12 @@ pub async fn play(args: PlayArgs) -> Result<(), Failure> {
     for token in created.seat_tokens.iter().filter(|token| token.seat <= played_here) {
         local.push(LocalSeat { number: token.seat, credential: Credential::bearer(&token.token)? });
     }
-    let rules = args.preset.as_deref().unwrap_or("default rules");
-    writeln!(stdout(), "game {} created: {} ({rules})", game.game_id, info.display_name)?;
+    let preset = args.preset.as_deref().unwrap_or("default rules");
+    let added = match args.rules.words() {
+        words if words.is_empty() => words,
+        words => format!(", with {words}"),
+    };
+    writeln!(stdout(), "game {} created: {} ({preset}{added})", game.game_id, info.display_name)?;
     match args.vs {
         Some(Bot { level }) => {
             writeln!(stdout(), "you are {}; {} is the server's bot at level {level}", names.name(1), names.name(2))?
@@ -132,12 +148,13 @@ pub async fn play(args: PlayArgs) -> Result<(), Failure> {
         None if info.seat_count > 1 => writeln!(stdout(), "both seats are played here, in turn")?,
         None => writeln!(stdout(), "you are {}", names.name(1))?,
     }
-    Table::new(client, &address, &game.game_id, names, local).run().await
+    let key = args.service_key.map(|key| key.0);
+    Table::new(client, &address, &game.game_id, names, local, key).run().await
 }
 
 /// The kind named `kind` among the server's `kinds`, and the `CreateGame` request for a
-/// game of it: from `preset`, or the kind's default rules; the server's bot in seat 2 at
-/// the level `vs` asks for.
+/// game of it: from `preset`, or the kind's default rules, with the `added` rules; the
+/// server's bot in seat 2 at the level `vs` asks for.
 ///
 /// # Errors
 /// A kind, preset or bot level the server does not offer, as a sentence naming the ones
@@ -147,23 +164,28 @@ fn creation(
     kind: &str,
     preset: Option<&str>,
     vs: Option<Bot>,
+    added: &AddedRules,
 ) -> Result<(pb::GameKindInfo, pb::CreateGameRequest), String> {
     let Some(info) = kinds.iter().find(|info| info.name == kind) else {
         let names: Vec<&str> = kinds.iter().map(|info| info.name.as_str()).collect();
         return Err(format!("the server hosts no game kind called {kind:?}; it hosts {}", names.join(", ")));
     };
     let source = match preset {
-        Some(preset) if info.presets.iter().any(|known| known.name == preset) => {
-            pb::create_game_request::Source::Preset(preset.to_owned())
-        }
-        Some(preset) => {
-            let presets: Vec<&str> = info.presets.iter().map(|known| known.name.as_str()).collect();
-            let (name, presets) = (&info.display_name, presets.join(", "));
-            return Err(format!("{name} has no preset called {preset:?}; its presets: {presets}"));
-        }
         None => pb::create_game_request::Source::Config(
-            info.default_config.clone().ok_or("the server describes no default rules for this kind")?,
+            added.applied_to(info.default_config.clone().ok_or("the server describes no default rules for this kind")?),
         ),
+        Some(name) => match info.presets.iter().find(|known| known.name == name) {
+            None => {
+                let presets: Vec<&str> = info.presets.iter().map(|known| known.name.as_str()).collect();
+                let (kind, presets) = (&info.display_name, presets.join(", "));
+                return Err(format!("{kind} has no preset called {name:?}; its presets: {presets}"));
+            }
+            Some(_) if !added.any() => pb::create_game_request::Source::Preset(name.to_owned()),
+            // Rules added to a preset: the game is made of its configuration with them.
+            Some(known) => pb::create_game_request::Source::Config(
+                added.applied_to(known.config.clone().ok_or("the server describes no rules for this preset")?),
+            ),
+        },
     };
     let bots = match vs {
         None => Vec::new(),
@@ -175,7 +197,13 @@ fn creation(
         }
         Some(Bot { level }) => vec![pb::BotSeat { seat: 2, level, move_time: None }],
     };
-    let message = pb::CreateGameRequest { source: Some(source), kind: info.kind, bots, ..Default::default() };
+    let message = pb::CreateGameRequest {
+        source: Some(source),
+        kind: info.kind,
+        bots,
+        allow_hints: added.allow_hints(),
+        ..Default::default()
+    };
     Ok((info.clone(), message))
 }
 
@@ -189,7 +217,7 @@ pub async fn watch(args: WatchArgs) -> Result<(), Failure> {
     let view = client::view(&mut client, &args.game_id, None).await?;
     let info = kind_info(&kinds(&mut client).await?, view.kind)?;
     writeln!(stdout(), "watching game {}: {}", args.game_id, info.display_name)?;
-    Table::new(client, &address, &args.game_id, SeatNames::new(info.seat_names), Vec::new()).run().await
+    Table::new(client, &address, &args.game_id, SeatNames::new(info.seat_names), Vec::new(), None).run().await
 }
 
 /// Runs `tabula join`: plays the seat whose token is given until the game ends.
@@ -218,7 +246,8 @@ pub async fn join(args: JoinArgs) -> Result<(), Failure> {
         names.name(view.viewer_seat)
     )?;
     let local = vec![LocalSeat { number: view.viewer_seat, credential: args.token }];
-    Table::new(client, &address, &args.game_id, names, local).run().await
+    let key = args.service_key.map(|key| key.0);
+    Table::new(client, &address, &args.game_id, names, local, key).run().await
 }
 
 #[cfg(test)]
@@ -226,7 +255,11 @@ mod tests {
     use super::*;
 
     fn kinds() -> Vec<pb::GameKindInfo> {
-        let preset = |name: &str| pb::Preset { name: name.to_owned(), ..Default::default() };
+        let preset = |name: &str| pb::Preset {
+            name: name.to_owned(),
+            config: Some(pb::GameConfig::default()),
+            ..Default::default()
+        };
         let connect_four = pb::GameKindInfo {
             kind: pb::GameKind::ConnectFour as i32,
             name: "connect_four".to_owned(),
@@ -251,20 +284,39 @@ mod tests {
 
     #[test]
     fn a_game_is_created_from_a_preset_or_the_default_rules_with_the_bot_in_seat_two() {
-        let (info, message) = creation(&kinds(), "connect_four", Some("connect3"), Some(Bot { level: 3 })).unwrap();
+        let (info, message) =
+            creation(&kinds(), "connect_four", Some("connect3"), Some(Bot { level: 3 }), &AddedRules::default())
+                .unwrap();
         assert_eq!(info.display_name, "Connect Four");
         assert_eq!(message.kind, pb::GameKind::ConnectFour as i32);
         assert_eq!(message.source, Some(pb::create_game_request::Source::Preset("connect3".to_owned())));
         assert_eq!(message.bots, [pb::BotSeat { seat: 2, level: 3, move_time: None }]);
-        let (_, message) = creation(&kinds(), "connect_four", None, None).unwrap();
+        let (_, message) = creation(&kinds(), "connect_four", None, None, &AddedRules::default()).unwrap();
         assert!(matches!(message.source, Some(pb::create_game_request::Source::Config(_))));
         assert!(message.bots.is_empty());
     }
 
     #[test]
+    fn rules_added_make_the_game_from_the_presets_configuration_with_them() {
+        #[derive(clap::Parser)]
+        struct Flags {
+            #[command(flatten)]
+            rules: AddedRules,
+        }
+        let flags =
+            <Flags as clap::Parser>::try_parse_from(["play", "--takeback-consent", "--hints", "--clock", "3+2"]);
+        let added = flags.unwrap().rules;
+        let (_, message) = creation(&kinds(), "connect_four", Some("connect3"), None, &added).unwrap();
+        let Some(pb::create_game_request::Source::Config(config)) = message.source else { panic!("{message:?}") };
+        assert!(config.allow_takebacks && config.takebacks_need_consent && config.clock.is_some());
+        assert_eq!(message.allow_hints, Some(true));
+    }
+
+    #[test]
     fn what_the_server_does_not_offer_is_refused_naming_what_it_does() {
-        let refusal =
-            |kind: &str, preset: Option<&str>, vs: Option<Bot>| creation(&kinds(), kind, preset, vs).unwrap_err();
+        let refusal = |kind: &str, preset: Option<&str>, vs: Option<Bot>| {
+            creation(&kinds(), kind, preset, vs, &AddedRules::default()).unwrap_err()
+        };
         assert_eq!(
             refusal("checkers", None, None),
             "the server hosts no game kind called \"checkers\"; it hosts connect_four, peg_solitaire"

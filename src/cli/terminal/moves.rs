@@ -22,7 +22,7 @@ const HINTED: usize = 8;
 /// What a line typed at the prompt asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command<'a> {
-    /// An empty line: ask again.
+    /// An empty line: ask again (after the end: leave).
     Nothing,
     /// Give up the game (`Resign`).
     Resign,
@@ -32,21 +32,102 @@ pub enum Command<'a> {
     Help,
     /// Place the rest of a Battleship fleet at random.
     AutoPlace,
+    /// Take back the last move of a seat played here (`TakeBack`).
+    TakeBack,
+    /// Show the move the server's engine suggests (`GetHint`).
+    Hint,
+    /// Offer the other seat a draw (a `Draw` move).
+    OfferDraw,
+    /// Withdraw a draw offer still waiting for its answer.
+    WithdrawDraw,
+    /// Answer what the other seat asks: its draw offer or its takeback request.
+    Answer { accept: bool, to: Asked },
+    /// Play the finished game again, the seats swapped (`CreateRematch`).
+    Rematch,
     /// A move, to match against the legal ones.
     Move(&'a str),
 }
 
-/// What `line` asks for; anything but a command word is a move.
+/// What an `accept` or `decline` answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// Whatever waits for an answer (`accept` alone).
+    Waiting,
+    /// The other seat's draw offer (`accept draw`).
+    Draw,
+    /// The other seat's takeback request (`accept takeback`).
+    TakeBack,
+}
+
+/// What `line` asks for; anything but a command word is a move. Words are compared without
+/// case, with any spacing between them.
 pub fn command(line: &str) -> Command<'_> {
     let text = line.trim();
-    match text.to_ascii_lowercase().as_str() {
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase();
+    match words.as_str() {
         "" => Command::Nothing,
         "resign" => Command::Resign,
         "quit" | "exit" => Command::Quit,
         "help" | "?" | "moves" => Command::Help,
         "auto" | "random" => Command::AutoPlace,
-        _ => Command::Move(text),
+        "takeback" | "take back" | "undo" => Command::TakeBack,
+        "hint" => Command::Hint,
+        "draw" | "offer draw" | "offer a draw" => Command::OfferDraw,
+        "withdraw" | "withdraw draw" | "withdraw offer" | "withdraw the draw offer" => Command::WithdrawDraw,
+        "rematch" => Command::Rematch,
+        _ => answer(&words).unwrap_or(Command::Move(text)),
     }
+}
+
+/// `accept` or `decline`, alone or naming what they answer (`accept draw`, `decline the
+/// takeback`).
+fn answer(words: &str) -> Option<Command<'static>> {
+    let (verb, rest) = words.split_once(' ').unwrap_or((words, ""));
+    let accept = match verb {
+        "accept" => true,
+        "decline" => false,
+        _ => return None,
+    };
+    let to = match rest.strip_prefix("the ").unwrap_or(rest) {
+        "" => Asked::Waiting,
+        "draw" | "draw offer" | "offer" => Asked::Draw,
+        "takeback" | "take back" | "takeback request" => Asked::TakeBack,
+        _ => return None,
+    };
+    Some(Command::Answer { accept, to })
+}
+
+/// The commands understood besides moves, for `help`: those of a game in progress, or
+/// those after its end. Lines stay within 90 columns, as the lists of moves do.
+pub fn commands_help(over: bool) -> &'static str {
+    if over {
+        "after the end:\n\
+         \x20 rematch    play it again, the seats swapped\n\
+         \x20 takeback   take back the move that ended it, where the game still allows it\n\
+         \x20 accept, decline   answer the other seat's request to take it back\n\
+         \x20 quit, or Enter    leave"
+    } else {
+        "commands:\n\
+         \x20 takeback   take back your last move (once the other seat agrees, where it must)\n\
+         \x20 hint       the engine's move for you, where the game allows hints\n\
+         \x20 draw       offer a draw, on your turn before your move; withdraw takes it back\n\
+         \x20 accept, decline   answer the other seat's draw offer or takeback request\n\
+         \x20                   (accept draw, decline takeback: to say which)\n\
+         \x20 resign     give up the game\n\
+         \x20 quit       leave; the game goes on on the server\n\
+         \x20 rematch    once the game is over: play it again, the seats swapped"
+    }
+}
+
+/// A `Draw` move of `action`: an offer, its answer or its withdrawal.
+pub fn draw_move(action: pb::DrawAction) -> pb::Move {
+    pb::Move { kind: Some(pb::r#move::Kind::Draw(pb::Draw { action: action as i32 })) }
+}
+
+/// Whether `mv` offers, answers or withdraws a draw: talk between the seats, not a move on
+/// the board.
+pub fn is_draw_talk(mv: Option<&pb::Move>) -> bool {
+    matches!(mv.and_then(|mv| mv.kind.as_ref()), Some(pb::r#move::Kind::Draw(_)))
 }
 
 /// Why typed text names no single legal move; its `Display` is a sentence for the person
@@ -457,5 +538,34 @@ mod tests {
         assert_eq!(command("auto"), Command::AutoPlace);
         assert_eq!(command(""), Command::Nothing);
         assert_eq!(command(" e4 "), Command::Move("e4"));
+        assert_eq!(command("Take  Back"), Command::TakeBack);
+        assert_eq!(command("hint"), Command::Hint);
+        assert_eq!(command("draw"), Command::OfferDraw);
+        assert_eq!(command("offer a draw"), Command::OfferDraw);
+        assert_eq!(command("withdraw"), Command::WithdrawDraw);
+        assert_eq!(command("rematch"), Command::Rematch);
+        // Chess's claims stay moves, matched against the legal ones.
+        assert_eq!(command("claim draw"), Command::Move("claim draw"));
+        for over in [false, true] {
+            assert!(commands_help(over).lines().all(|line| line.chars().count() <= 90), "{}", commands_help(over));
+        }
+    }
+
+    #[test]
+    fn accept_and_decline_answer_whatever_waits_or_what_they_name() {
+        assert_eq!(command("accept"), Command::Answer { accept: true, to: Asked::Waiting });
+        assert_eq!(command("Decline"), Command::Answer { accept: false, to: Asked::Waiting });
+        assert_eq!(command("accept the draw"), Command::Answer { accept: true, to: Asked::Draw });
+        assert_eq!(command("decline draw"), Command::Answer { accept: false, to: Asked::Draw });
+        assert_eq!(command("accept takeback"), Command::Answer { accept: true, to: Asked::TakeBack });
+        assert_eq!(command("decline the take back"), Command::Answer { accept: false, to: Asked::TakeBack });
+        assert_eq!(command("accept everything"), Command::Move("accept everything"));
+    }
+
+    #[test]
+    fn draw_talk_is_told_from_moves_on_the_board() {
+        assert!(is_draw_talk(Some(&draw_move(pb::DrawAction::Offer))));
+        assert!(!is_draw_talk(Some(&pb::Move { kind: Some(pb::r#move::Kind::Pass(pb::Pass {})) })));
+        assert!(!is_draw_talk(None));
     }
 }

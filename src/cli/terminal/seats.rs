@@ -21,6 +21,13 @@ impl SeatNames {
         }
     }
 
+    /// Every seat but `seat`, named as [`SeatNames::name`] names them and joined by `and`:
+    /// the other side, in a game of two.
+    pub fn others(&self, seat: u32) -> String {
+        let others: Vec<String> = (1..=self.names.len() as u32).filter(|&s| s != seat).map(|s| self.name(s)).collect();
+        if others.is_empty() { "the other seat".to_owned() } else { others.join(" and ") }
+    }
+
     /// The one character a seat's mark, stone, disc or peg is drawn with: its name's
     /// initial in upper case, or `o` in a game with one seat (where a piece is just a peg).
     pub fn initial(&self, seat: u32) -> char {

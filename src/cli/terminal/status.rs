@@ -5,27 +5,40 @@ use std::time::{Duration, SystemTime};
 
 use tabula::proto::tabula::v1 as pb;
 
+use super::moves::is_draw_talk;
 use super::seats::SeatNames;
 
-/// One line for `event`, its move named by the server's label.
-pub fn event_line(event: &pb::GameEvent, seats: &SeatNames) -> String {
+/// One line for `event`, its move named by the server's label and numbered `number` (see
+/// [`MoveNumbers`](super::numbering::MoveNumbers)); a draw offer or its answer is a line of
+/// its own, unnumbered.
+pub fn event_line(event: &pb::GameEvent, seats: &SeatNames, number: Option<u32>) -> String {
     use pb::game_event::Kind;
     let who = |seat: u32| seats.name(seat);
     let what = match &event.kind {
         Some(Kind::GameCreated(_)) => "the game was created".to_owned(),
-        Some(Kind::MoveApplied(applied)) => match applied.label.as_str() {
-            _ if applied.redacted => {
-                format!("move {}: {} made a move hidden from this view", applied.move_number, who(applied.seat))
+        Some(Kind::MoveApplied(applied)) if is_draw_talk(applied.r#move.as_ref()) => {
+            let label = if applied.label.is_empty() { "acts on a draw offer" } else { applied.label.as_str() };
+            format!("{} {label}", who(applied.seat))
+        }
+        Some(Kind::MoveApplied(applied)) => {
+            let number = number.unwrap_or(applied.move_number);
+            match applied.label.as_str() {
+                _ if applied.redacted => {
+                    format!("move {number}: {} made a move hidden from this view", who(applied.seat))
+                }
+                "" => format!("move {number}: {} moved", who(applied.seat)),
+                label => format!("move {number}: {} played {label}", who(applied.seat)),
             }
-            "" => format!("move {}: {} moved", applied.move_number, who(applied.seat)),
-            label => format!("move {}: {} played {label}", applied.move_number, who(applied.seat)),
-        },
+        }
         Some(Kind::Resigned(resigned)) => format!("{} resigned", who(resigned.seat)),
         Some(Kind::GameEnded(ended)) => match &ended.outcome {
             Some(outcome) => format!("game over: {}", outcome_words(outcome, seats)),
             None => "game over".to_owned(),
         },
-        Some(Kind::MoveTakenBack(taken)) => format!("{} took back move {}", who(taken.seat), taken.move_number),
+        Some(Kind::MoveTakenBack(taken)) => match number {
+            Some(number) => format!("{} took back move {number}", who(taken.seat)),
+            None => format!("{} took back its last move", who(taken.seat)),
+        },
         Some(Kind::GameAborted(aborted)) => format!("the game was aborted: {}", aborted.explanation),
         Some(Kind::GameAdjudicated(adjudicated)) => format!("the game was adjudicated: {}", adjudicated.explanation),
         Some(Kind::TimedOut(timed_out)) => format!("{} ran out of time", who(timed_out.seat)),
@@ -45,6 +58,25 @@ pub fn event_line(event: &pb::GameEvent, seats: &SeatNames) -> String {
     format!("#{} {what}", event.seq)
 }
 
+/// Whether `event` leaves the board as it was: talk between the seats (a draw offer, a
+/// takeback asked for or declined), a seat coming or going, the clocks changed. Such an
+/// event is told without drawing the board again.
+pub fn leaves_board(event: &pb::GameEvent) -> bool {
+    use pb::game_event::Kind;
+    match &event.kind {
+        Some(Kind::MoveApplied(applied)) => is_draw_talk(applied.r#move.as_ref()),
+        Some(
+            Kind::TakebackRequested(_)
+            | Kind::TakebackDeclined(_)
+            | Kind::SeatPresenceChanged(_)
+            | Kind::ClockPaused(_)
+            | Kind::ClockResumed(_)
+            | Kind::TimeAdded(_),
+        ) => true,
+        _ => false,
+    }
+}
+
 /// The last move of `view`, `last move: Red (seat 1) column 3`, when there is one, named
 /// by the server's label.
 pub fn last_move(view: &pb::View, seats: &SeatNames) -> Option<String> {
@@ -58,9 +90,10 @@ pub fn last_move(view: &pb::View, seats: &SeatNames) -> Option<String> {
 }
 
 /// The lines under a board: the stage, each seat's counts and phase where the game has
-/// them, a standing draw offer or takeback request, the clocks as of `now`, and who is to
-/// act, or the outcome once the game is over.
-pub fn status(view: &pb::View, seats: &SeatNames, now: SystemTime) -> String {
+/// them, a standing draw offer or takeback request and who answers it, the clocks once the
+/// game is over (while it runs, the terminal keeps a clock line of its own up to date), and
+/// who is to act, or the outcome once the game is over.
+pub fn status(view: &pb::View, seats: &SeatNames) -> String {
     let mut out = String::new();
     match pb::Stage::try_from(view.stage) {
         Ok(pb::Stage::Placement) => out += "stage: placing the fleets (a fleet is done once its seat says ready)\n",
@@ -73,7 +106,8 @@ pub fn status(view: &pb::View, seats: &SeatNames, now: SystemTime) -> String {
             view.seat_counts.iter().zip(1..).map(|(count, seat)| format!("{} {count}", seats.name(seat))).collect();
         out += &format!("{what}: {}\n", counts.join(", "));
     }
-    if view.status != pb::GameStatus::Finished as i32 && !view.seat_phases.is_empty() {
+    let over = view.status == pb::GameStatus::Finished as i32;
+    if !over && !view.seat_phases.is_empty() {
         let phases: Vec<String> = view
             .seat_phases
             .iter()
@@ -83,16 +117,19 @@ pub fn status(view: &pb::View, seats: &SeatNames, now: SystemTime) -> String {
         out += &format!("phase: {}\n", phases.join(", "));
     }
     if view.draw_offer != 0 {
-        out += &format!("{} offers a draw (accept draw or decline draw)\n", seats.name(view.draw_offer));
+        let (offerer, answerer) = (seats.name(view.draw_offer), seats.others(view.draw_offer));
+        out += &format!("{offerer} offers a draw: waiting for {answerer} to accept or decline it\n");
     }
     if view.takeback_request != 0 {
-        out += &format!("{} asks to take back its last move\n", seats.name(view.takeback_request));
+        let (asker, answerer) = (seats.name(view.takeback_request), seats.others(view.takeback_request));
+        out += &format!("{asker} asks to take back its last move: waiting for {answerer} to accept or decline\n");
     }
-    if let Some(clock) = &view.clock {
-        out += &clocks(clock, seats, now);
+    if over && let Some(readings) = &view.clock {
+        out += &clock_line(readings, seats, SystemTime::now());
+        out += "\n";
     }
     match &view.outcome {
-        Some(outcome) if view.status == pb::GameStatus::Finished as i32 => {
+        Some(outcome) if over => {
             out += &format!("game over: {}\n", outcome_words(outcome, seats));
         }
         _ if view.to_act.is_empty() => {}
@@ -160,8 +197,9 @@ fn phase_words(phase: i32) -> &'static str {
     }
 }
 
-/// Each seat's time left as of `now`: a running clock has gone down since it was read.
-fn clocks(readings: &pb::ClockReadings, seats: &SeatNames, now: SystemTime) -> String {
+/// Each seat's time left as of `now`, on one line without its line ending: a running clock
+/// has gone down since it was read.
+pub fn clock_line(readings: &pb::ClockReadings, seats: &SeatNames, now: SystemTime) -> String {
     let read_at = readings.read_at.and_then(|at| SystemTime::try_from(at).ok()).unwrap_or(now);
     let passed = now.duration_since(read_at).unwrap_or_default();
     let times: Vec<String> = readings
@@ -169,16 +207,22 @@ fn clocks(readings: &pb::ClockReadings, seats: &SeatNames, now: SystemTime) -> S
         .iter()
         .map(|clock| {
             let read = clock.remaining.as_ref().map_or(Duration::ZERO, duration);
-            let (left, running) = if clock.running && !readings.paused {
-                (read.saturating_sub(passed), " (running)")
-            } else {
-                (read, "")
-            };
+            let (left, running) =
+                if ticks(clock, readings) { (read.saturating_sub(passed), " (running)") } else { (read, "") };
             format!("{} {}{running}", seats.name(clock.seat), clock_text(left))
         })
         .collect();
     let paused = if readings.paused { " (paused)" } else { "" };
-    format!("clocks{paused}: {}\n", times.join(", "))
+    format!("clocks{paused}: {}", times.join(", "))
+}
+
+/// Whether one of `readings`' clocks goes down while nothing happens.
+pub fn any_ticks(readings: &pb::ClockReadings) -> bool {
+    readings.seats.iter().any(|clock| ticks(clock, readings))
+}
+
+fn ticks(clock: &pb::SeatClock, readings: &pb::ClockReadings) -> bool {
+    clock.running && !readings.paused
 }
 
 fn duration(value: &prost_types::Duration) -> Duration {
@@ -227,7 +271,7 @@ mod tests {
     }
 
     #[test]
-    fn the_status_says_who_acts_with_clocks_counted_down_from_their_reading() {
+    fn the_clock_line_counts_the_running_clock_down_from_its_reading() {
         let read_at = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000);
         let clock = |seat, secs, running| pb::SeatClock {
             seat,
@@ -235,18 +279,39 @@ mod tests {
             running,
             deadline: None,
         };
+        let mut readings = pb::ClockReadings {
+            read_at: Some(read_at.into()),
+            seats: vec![clock(1, 300, false), clock(2, 65, true)],
+            paused: false,
+        };
+        let text = clock_line(&readings, &seats(), read_at + Duration::from_millis(1_500));
+        assert_eq!(text, "clocks: Red (seat 1) 5:00, Yellow (seat 2) 1:03 (running)");
+        assert!(any_ticks(&readings));
+        readings.paused = true;
+        let text = clock_line(&readings, &seats(), read_at + Duration::from_millis(1_500));
+        assert_eq!(text, "clocks (paused): Red (seat 1) 5:00, Yellow (seat 2) 1:05");
+        assert!(!any_ticks(&readings));
+    }
+
+    #[test]
+    fn the_status_says_who_acts_and_what_waits_for_whose_answer() {
         let view = pb::View {
             to_act: vec![2],
             status: pb::GameStatus::InProgress as i32,
-            clock: Some(pb::ClockReadings {
-                read_at: Some(read_at.into()),
-                seats: vec![clock(1, 300, false), clock(2, 65, true)],
-                paused: false,
-            }),
+            draw_offer: 1,
+            clock: Some(pb::ClockReadings::default()),
             ..Default::default()
         };
-        let text = status(&view, &seats(), read_at + Duration::from_millis(1_500));
-        assert_eq!(text, "clocks: Red (seat 1) 5:00, Yellow (seat 2) 1:03 (running)\nto act: Yellow (seat 2)\n");
+        let text = status(&view, &seats());
+        assert_eq!(
+            text,
+            "Red (seat 1) offers a draw: waiting for Yellow (seat 2) to accept or decline it\nto act: Yellow (seat 2)\n"
+        );
+        let asked = pb::View { takeback_request: 2, draw_offer: 0, ..view };
+        assert!(
+            status(&asked, &seats())
+                .starts_with("Yellow (seat 2) asks to take back its last move: waiting for Red (seat 1) to accept")
+        );
     }
 
     #[test]
@@ -257,7 +322,7 @@ mod tests {
             last_move: Some(pb::LastMove { seat: 2, label: "column 3".to_owned(), ..Default::default() }),
             ..Default::default()
         };
-        assert_eq!(status(&view, &seats(), SystemTime::now()), "game over: Yellow (seat 2) wins\n");
+        assert_eq!(status(&view, &seats()), "game over: Yellow (seat 2) wins\n");
         assert_eq!(last_move(&view, &seats()).as_deref(), Some("last move: Yellow (seat 2) column 3"));
     }
 
@@ -282,8 +347,29 @@ mod tests {
             })),
             ..Default::default()
         };
-        assert_eq!(event_line(&applied("column 2", false), &seats()), "#4 move 3: Red (seat 1) played column 2");
-        let hidden = event_line(&applied("", true), &seats());
+        assert_eq!(event_line(&applied("column 2", false), &seats(), None), "#4 move 3: Red (seat 1) played column 2");
+        let hidden = event_line(&applied("", true), &seats(), None);
         assert_eq!(hidden, "#4 move 3: Red (seat 1) made a move hidden from this view");
+        assert_eq!(
+            event_line(&applied("column 2", false), &seats(), Some(2)),
+            "#4 move 2: Red (seat 1) played column 2"
+        );
+    }
+
+    #[test]
+    fn a_draw_offer_is_a_line_of_its_own_without_a_move_number() {
+        let offer = pb::GameEvent {
+            seq: 6,
+            kind: Some(pb::game_event::Kind::MoveApplied(pb::MoveApplied {
+                seat: 2,
+                r#move: Some(crate::cli::terminal::moves::draw_move(pb::DrawAction::Offer)),
+                move_number: 3,
+                label: "offers a draw".to_owned(),
+                ..Default::default()
+            })),
+            ..Default::default()
+        };
+        assert_eq!(event_line(&offer, &seats(), None), "#6 Yellow (seat 2) offers a draw");
+        assert!(leaves_board(&offer));
     }
 }

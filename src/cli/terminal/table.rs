@@ -1,27 +1,42 @@
 //! One game at this terminal: its board drawn again after every event, and a prompt for
-//! each seat played here whenever that seat is to act. A table without seats here only
-//! follows the game (`tabula watch`).
+//! each seat played here whenever that seat is to act. While another seat is to act, the
+//! seats played here may still type what needs no turn (a takeback, withdrawing a draw
+//! offer, resigning); once the game is over, the players may start its rematch and play on
+//! there. A table without seats here only follows the game (`tabula watch`).
 //!
 //! The server is the only authority: the board is drawn from its views, a typed move is
-//! one of the moves it lists, and whose turn it is comes from the view's `to_act`.
+//! one of the moves it lists, whose turn it is comes from the view's `to_act`, and every
+//! command is a call of the contract, refused in the server's terms when it must be.
 
 use std::io::{IsTerminal, Write, stdout};
-use std::time::SystemTime;
+use std::time::Duration;
 
 use tabula::proto::tabula::v1 as pb;
-use tonic::{Code, Response, Status};
+use tonic::{Response, Status};
 
 use super::client::{Client, Credential, Failure, failed, request};
 use super::draw::boards;
-use super::events::{Feed, News};
+use super::events::{self, Feed, News};
 use super::input::Input;
-use super::moves::{self, Command};
+use super::live_clock::LiveClock;
+use super::moves::{self, Command, commands_help};
+use super::numbering::MoveNumbers;
 use super::reconnect::{Backoff, transient};
+use super::refusal::{refused, refused_move};
 use super::seats::SeatNames;
-use super::status::{event_line, last_move, status};
+use super::status::{event_line, last_move, leaves_board, status};
+
+mod hint;
+mod pass;
+mod rematch;
+mod talk;
 
 /// Width the lists of moves are wrapped to, to stay readable in a narrow terminal.
 const LINE_WIDTH: usize = 96;
+
+/// How long reading a game's history (to number the moves made before this terminal came)
+/// may take; past it, the moves are numbered as the server counts them.
+const HISTORY_PATIENCE: Duration = Duration::from_secs(10);
 
 /// A seat whose moves are typed at this terminal.
 #[derive(Clone, Debug)]
@@ -33,24 +48,69 @@ pub struct LocalSeat {
 }
 
 /// A game followed at this terminal, with the seats played here (none for a spectator; the
-/// first one's view is the one drawn after each event).
+/// first one's view is the one drawn after each event, but in hot-seat play with secrets).
 pub struct Table {
     client: Client,
     server: String,
     game_id: String,
     names: SeatNames,
     local: Vec<LocalSeat>,
+    /// The service key a rematch is created with, on a server that has keys.
+    service_key: Option<Credential>,
     /// The lines typed here, read only when seats are played here.
     input: Option<Input>,
     /// Whether the server was out of reach at the last call, so that losing it and getting
     /// it back are each said once.
     offline: bool,
+    /// The clock line, kept up to date while the terminal waits.
+    clock: LiveClock,
+    /// The numbers the game's moves are shown with.
+    numbers: MoveNumbers,
 }
 
 /// Whether to go on after a typed line.
 enum Flow {
     Continue,
     Leave,
+    /// On to the rematch, which the table now names.
+    Rematch,
+}
+
+/// What the terminal waits for next.
+enum Wait {
+    /// A move or command of `seat` at its prompt; `legal` holds its moves now.
+    Turn { seat: LocalSeat, legal: pb::ListLegalMovesResponse },
+    /// Another seat's move (or, without seats here, the next event); meanwhile the seats
+    /// played here may type commands that need not wait for their turn.
+    Others,
+    /// The events that bring this terminal to where the server says the game is: lines
+    /// typed meanwhile wait for the prompt.
+    Arriving,
+    /// The players' choice once the game is over: a rematch, or leaving.
+    Over,
+}
+
+/// What ended a wait.
+enum Happened {
+    /// A line typed (`None`: the input ended).
+    Typed(Option<String>),
+    /// What the game's events had to say.
+    News(News),
+}
+
+/// What this terminal has shown of the game, so that each thing is said once.
+#[derive(Default)]
+struct Shown {
+    /// The seq and the seat (0: a spectator) of the last board drawn, so that a seat about
+    /// to move in a game with secrets is shown its own boards once, not after every line.
+    board: (u64, u32),
+    /// The seq "waiting for …" was last said at.
+    waiting: Option<u64>,
+    /// Whether the choices after the end were offered, since the game last ran.
+    over: bool,
+    /// The seat played here that was last to act, so that hot-seat play with secrets hides
+    /// the screen when the keyboard passes.
+    acting: Option<u32>,
 }
 
 /// What became of a call to the server.
@@ -77,114 +137,215 @@ impl<T> Reply<T> {
 
 impl Table {
     /// Game `game_id` on `server` (`client` connected to it), its seats named `names`,
-    /// with `local` played here.
-    pub fn new(client: Client, server: &str, game_id: &str, names: SeatNames, local: Vec<LocalSeat>) -> Table {
+    /// with `local` played here; a rematch is created with `service_key`, when given.
+    pub fn new(
+        client: Client,
+        server: &str,
+        game_id: &str,
+        names: SeatNames,
+        local: Vec<LocalSeat>,
+        service_key: Option<Credential>,
+    ) -> Table {
         let input = (!local.is_empty()).then(Input::stdin);
-        Table { client, server: server.to_owned(), game_id: game_id.to_owned(), names, local, input, offline: false }
+        Table {
+            client,
+            server: server.to_owned(),
+            game_id: game_id.to_owned(),
+            clock: LiveClock::new(names.clone()),
+            names,
+            local,
+            service_key,
+            input,
+            offline: false,
+            numbers: MoveNumbers::default(),
+        }
     }
 
     /// Follows the game, prompting for the seats played here, until it ends (the outcome is
-    /// the last thing printed) or the person quits (the game goes on on the server). A
-    /// server that goes away (a restart) is waited for, however long it takes, and the game
-    /// followed on from the last event shown once it is back.
+    /// the last thing printed; the players may then start a rematch, followed here the same
+    /// way) or the person quits (the game goes on on the server). A server that goes away
+    /// (a restart) is waited for, however long it takes, and the game followed on from the
+    /// last event shown once it is back.
     ///
     /// # Errors
     /// A call the server refused in a way no retyping helps, as a sentence.
     pub async fn run(mut self) -> Result<(), Failure> {
-        let reader = self.local.first().map(|seat| seat.credential.clone());
-        let Some(mut view) = self.view(reader.as_ref()).await? else { return Ok(()) };
+        while let Flow::Rematch = self.play().await? {}
+        Ok(())
+    }
+
+    /// Follows the game the table names until it ends or the person leaves; `Rematch` when
+    /// the table names its rematch instead.
+    async fn play(&mut self) -> Result<Flow, Failure> {
+        let Some((reader, mut view)) = self.open().await? else { return Ok(Flow::Leave) };
         self.show(None, &view)?;
         if !self.local.is_empty() && !finished(&view) {
-            writeln!(stdout(), "type a move when asked (help lists the legal ones), resign to give up, quit to leave")?;
+            writeln!(stdout(), "type a move when asked; help lists the legal moves and the commands, quit leaves")?;
         }
-        let mut feed = Feed::new(self.client.clone(), &self.game_id, reader, view.seq);
-        // The seq and seat of the last board drawn, so a seat about to move in a game with
-        // secrets is shown its own boards once, not after every line it types.
-        let mut drawn_for = (view.seq, view.viewer_seat);
-        let mut said_waiting = None;
+        let mut feed = Some(Feed::new(self.client.clone(), &self.game_id, reader, view.seq));
+        let mut shown = Shown { board: (view.seq, view.viewer_seat), ..Shown::default() };
         loop {
-            if finished(&view) {
-                return Ok(());
+            if finished(&view) && self.local.is_empty() {
+                return Ok(Flow::Leave);
             }
-            let seat = self.local.iter().find(|seat| view.to_act.contains(&seat.number)).cloned();
-            // While the server is lost, the events' stream is what finds it back.
-            let Some(seat) = seat.filter(|_| !self.offline) else {
-                if !self.local.is_empty() && !self.offline && said_waiting != Some(view.seq) {
-                    let others: Vec<String> = view.to_act.iter().map(|&seat| self.names.name(seat)).collect();
-                    writeln!(stdout(), "waiting for {}…", others.join(", "))?;
-                    said_waiting = Some(view.seq);
+            let Some(wait) = self.next_wait(&view, &mut shown).await? else { return Ok(Flow::Leave) };
+            match self.wait(&view, &wait, &mut feed).await? {
+                Happened::News(news) => {
+                    view = self.hear(news, view)?;
+                    shown.board = (view.seq, view.viewer_seat);
                 }
-                let Some(after) = self.follow(&mut feed, view).await? else { return Ok(()) };
-                view = after;
-                drawn_for = (view.seq, view.viewer_seat);
-                continue;
-            };
-            if !view.seat_boards.is_empty() && drawn_for != (view.seq, seat.number) {
-                // Hot-seat with secrets (Battleship): the seat to move sees its own oceans.
-                let Some(own) = self.view(Some(&seat.credential)).await? else { return Ok(()) };
-                writeln!(stdout(), "\n{} is to act; the game as that seat sees it:", self.names.name(seat.number))?;
-                self.show(None, &own)?;
-                drawn_for = (view.seq, seat.number);
-            }
-            let Some(legal) = self.legal_moves(&seat).await? else { return Ok(()) };
-            if legal.seq > view.seq || legal.moves.is_empty() {
-                // The events that brought the game there are still on their way.
-                let Some(after) = self.follow(&mut feed, view).await? else { return Ok(()) };
-                view = after;
-                drawn_for = (view.seq, view.viewer_seat);
-                continue;
-            }
-            if let [only] = legal.moves.as_slice() {
-                writeln!(stdout(), "the only legal move: {}", only.label)?;
-            }
-            write!(stdout(), "{} to move> ", self.names.name(seat.number))?;
-            // A prompt has no line ending: without a flush it would wait for one.
-            stdout().flush()?;
-            tokio::select! {
-                biased;
-                news = feed.next() => {
-                    writeln!(stdout())?;
-                    view = self.hear(news?, view)?;
-                    drawn_for = (view.seq, view.viewer_seat);
-                }
-                line = next_line(self.input.as_mut()) => {
-                    let Some(line) = line else {
-                        writeln!(stdout())?;
-                        self.leave("the input ended")?;
-                        return Ok(());
-                    };
-                    echo_piped(&line)?;
-                    let simultaneous = view.to_act.len() > 1;
-                    if let Flow::Leave = self.act(&seat, &legal, &line, simultaneous).await? {
-                        return Ok(());
-                    }
-                }
+                Happened::Typed(line) => match self.typed(line, &wait, &view).await? {
+                    Flow::Continue => {}
+                    flow => return Ok(flow),
+                },
             }
         }
     }
 
-    /// Waits until the game moves on (its next event, drawn) or the server is back after it
-    /// was lost; the game's view then, or `None` when the person quit while the server was
-    /// lost.
-    async fn follow(&mut self, feed: &mut Feed, mut view: pb::View) -> Result<Option<pb::View>, Failure> {
-        loop {
+    /// Reads the game the table names as the seats played here may see it between their
+    /// turns, and numbers its moves so far: the credential its events are read with, and
+    /// its view; `None` when the person left while the server was out of reach.
+    async fn open(&mut self) -> Result<Option<(Option<Credential>, pb::View)>, Failure> {
+        let first = self.local.first().map(|seat| seat.credential.clone());
+        let Some(view) = self.view(first.as_ref()).await? else { return Ok(None) };
+        // Hot-seat with secrets (Battleship): between turns the game is drawn as a
+        // spectator sees it, so that no seat's fleet is on the screen for the other; each
+        // seat's own is drawn on its turn, once the keyboard has passed.
+        let (reader, view) = if self.local.len() > 1 && !view.seat_boards.is_empty() {
+            let Some(view) = self.view(None).await? else { return Ok(None) };
+            (None, view)
+        } else {
+            (first, view)
+        };
+        self.numbers = self.numbers_through(reader.as_ref(), &view).await;
+        Ok(Some((reader, view)))
+    }
+
+    /// The numbers of the moves made up to `view`, counted from the game's history; as the
+    /// server counts them when the history cannot be read in time.
+    async fn numbers_through(&mut self, reader: Option<&Credential>, view: &pb::View) -> MoveNumbers {
+        if view.move_count == 0 {
+            return MoveNumbers::default();
+        }
+        let reading = events::history(&mut self.client, &self.game_id, reader, view.seq);
+        match tokio::time::timeout(HISTORY_PATIENCE, reading).await {
+            Ok(Ok(history)) => MoveNumbers::after(&history),
+            _ => MoveNumbers::assumed(view.move_count),
+        }
+    }
+
+    /// What to wait for in `view`, saying what the person needs to know first: who is
+    /// waited for, the choices once the game is over, and, in a game with secrets, the
+    /// boards of the seat to act (in hot-seat play behind a screen that passes the
+    /// keyboard). `None` when the person left meanwhile.
+    async fn next_wait(&mut self, view: &pb::View, shown: &mut Shown) -> Result<Option<Wait>, Failure> {
+        shown.over &= finished(view);
+        if finished(view) {
+            if !shown.over {
+                shown.over = true;
+                writeln!(stdout(), "type rematch to play it again with the seats swapped, or press Enter to leave")?;
+            }
+            return Ok(Some(Wait::Over));
+        }
+        // While the server is lost, the events' stream is what finds it back.
+        let acting = self.local.iter().find(|seat| view.to_act.contains(&seat.number)).cloned();
+        let Some(seat) = acting.filter(|_| !self.offline) else {
+            if !self.local.is_empty() && !self.offline && shown.waiting != Some(view.seq) {
+                let others: Vec<String> = view.to_act.iter().map(|&seat| self.names.name(seat)).collect();
+                writeln!(stdout(), "waiting for {}…", others.join(", "))?;
+                shown.waiting = Some(view.seq);
+            }
+            return Ok(Some(Wait::Others));
+        };
+        if !view.seat_boards.is_empty() && shown.board != (view.seq, seat.number) {
+            if self.local.len() > 1
+                && shown.acting.is_some_and(|before| before != seat.number)
+                && let Flow::Leave = self.pass_keyboard(&seat, view).await?
+            {
+                return Ok(None);
+            }
+            let Some(own) = self.view(Some(&seat.credential)).await? else { return Ok(None) };
+            writeln!(stdout(), "\n{} is to act; the game as that seat sees it:", self.names.name(seat.number))?;
+            self.show(None, &own)?;
+            shown.board = (view.seq, seat.number);
+        }
+        shown.acting = Some(seat.number);
+        let Some(legal) = self.legal_moves(&seat).await? else { return Ok(None) };
+        if legal.seq > view.seq || legal.moves.is_empty() {
+            return Ok(Some(Wait::Arriving));
+        }
+        if let [only] = legal.moves.as_slice() {
+            writeln!(stdout(), "the only legal move: {}", only.label)?;
+        }
+        Ok(Some(Wait::Turn { seat, legal }))
+    }
+
+    /// Waits for `wait` after printing the clock line and the prompt it needs, keeping the
+    /// clock line up to date meanwhile: until a line is typed (when one is to be read) or
+    /// the events have news. The end of a finished game's events (its end final) is no news.
+    async fn wait(&mut self, view: &pb::View, wait: &Wait, feed: &mut Option<Feed>) -> Result<Happened, Failure> {
+        let arriving = matches!(wait, Wait::Arriving);
+        let mut out = String::new();
+        if !self.offline
+            && !arriving
+            && let Some(line) = self.clock.start(view)
+        {
+            out += &line;
+        }
+        let prompted = match wait {
+            Wait::Turn { seat, .. } => {
+                out += &format!("{} to move> ", self.names.name(seat.number));
+                true
+            }
+            Wait::Over if self.input.is_some() => {
+                out += "> ";
+                true
+            }
+            _ => false,
+        };
+        write!(stdout(), "{out}")?;
+        // A prompt has no line ending: without a flush it would wait for one.
+        stdout().flush()?;
+        let reading = self.offline || !arriving;
+        let happened = loop {
             tokio::select! {
-                news = feed.next() => {
-                    let news = news?;
-                    let moved_on = !matches!(news, News::Lost(_));
-                    view = self.hear(news, view)?;
-                    if moved_on {
-                        return Ok(Some(view));
-                    }
-                }
-                // Typed lines wait for the seat's turn, but not while the server is lost:
-                // quitting then must not wait for it.
-                line = next_line(self.input.as_mut()), if self.offline => {
-                    if let Flow::Leave = self.typed_offline(line)? {
-                        return Ok(None);
-                    }
+                biased;
+                news = next_news(feed.as_mut()) => match news? {
+                    News::End if finished(view) => *feed = None,
+                    news => break Happened::News(news),
+                },
+                line = next_line(self.input.as_mut()), if reading => break Happened::Typed(line),
+                tick = self.clock.next_tick() => {
+                    write!(stdout(), "{tick}")?;
+                    stdout().flush()?;
                 }
             }
+        };
+        self.clock.stop();
+        if prompted && matches!(happened, Happened::News(_)) {
+            writeln!(stdout())?;
+        }
+        Ok(happened)
+    }
+
+    /// Does what `line` asks (`None`: the input ended) while the terminal waits for `wait`.
+    /// While the server is out of reach only leaving is possible, but after the end, where
+    /// leaving needs no server and a rematch waits for it to come back.
+    async fn typed(&mut self, line: Option<String>, wait: &Wait, view: &pb::View) -> Result<Flow, Failure> {
+        if self.offline && !finished(view) {
+            return Ok(self.typed_offline(line)?);
+        }
+        let Some(line) = line else {
+            if !finished(view) {
+                self.leave("the input ended")?;
+            }
+            return Ok(Flow::Leave);
+        };
+        echo_piped(&line)?;
+        match wait {
+            Wait::Turn { seat, legal } => self.act(seat, legal, view, &line).await,
+            Wait::Over => self.act_after_end(view, &line).await,
+            Wait::Others | Wait::Arriving => self.act_meanwhile(view, &line).await,
         }
     }
 
@@ -198,7 +359,8 @@ impl Table {
                     Ok(after)
                 }
                 (event, None) => {
-                    writeln!(stdout(), "\n{}", event_line(&event, &self.names))?;
+                    let number = self.numbers.note(&event);
+                    writeln!(stdout(), "\n{}", event_line(&event, &self.names, number))?;
                     Ok(view)
                 }
             },
@@ -294,67 +456,134 @@ impl Table {
         Ok(Some(response.view.ok_or("the server answered without the game's view")?))
     }
 
-    /// Prints the event (when there is one) and the board after it, with its status lines.
-    fn show(&self, event: Option<&pb::GameEvent>, view: &pb::View) -> std::io::Result<()> {
+    /// Prints the event (when there is one) and the board after it, with its status lines;
+    /// an event that leaves the board as it was (a draw offer, a takeback asked for), with
+    /// the status lines alone.
+    fn show(&mut self, event: Option<&pb::GameEvent>, view: &pb::View) -> std::io::Result<()> {
         let mut out = String::from("\n");
         let applied_move = matches!(event.and_then(|e| e.kind.as_ref()), Some(pb::game_event::Kind::MoveApplied(_)));
         if let Some(event) = event {
-            out += &event_line(event, &self.names);
+            let number = self.numbers.note(event);
+            out += &event_line(event, &self.names, number);
             out += "\n";
         }
-        out += &boards(view, &self.names);
-        if !applied_move && let Some(last) = last_move(view, &self.names) {
-            out += &last;
-            out += "\n";
+        if !event.is_some_and(leaves_board) {
+            out += &boards(view, &self.names);
+            if !applied_move && let Some(last) = last_move(view, &self.names) {
+                out += &last;
+                out += "\n";
+            }
         }
-        out += &status(view, &self.names, SystemTime::now());
+        out += &status(view, &self.names);
         write!(stdout(), "{out}")?;
         stdout().flush()
     }
 
-    /// Does what `line` asks for `seat`, whose legal moves are `legal`. Where several seats
-    /// act at once (Battleship's placement) the move is sent without the game's seq, which
-    /// the other seats' moves change without changing this seat's options.
+    /// Does what `line` asks for `seat`, at its prompt, its legal moves `legal`. Where
+    /// several seats act at once (Battleship's placement) a move is sent without the game's
+    /// seq, which the other seats' moves change without changing this seat's options.
     async fn act(
         &mut self,
         seat: &LocalSeat,
         legal: &pb::ListLegalMovesResponse,
+        view: &pb::View,
         line: &str,
-        simultaneous: bool,
     ) -> Result<Flow, Failure> {
+        let expected_seq = (view.to_act.len() < 2).then_some(legal.seq);
         match moves::command(line) {
-            Command::Nothing => {}
-            Command::Quit => {
-                self.leave("you quit")?;
-                return Ok(Flow::Leave);
-            }
-            Command::Help => {
-                writeln!(stdout(), "{}", wrapped("legal moves:", &moves::labels(&legal.moves)))?;
-                let auto = if moves::places_ships(&legal.moves) { ", auto (places the rest of the fleet)" } else { "" };
-                writeln!(stdout(), "type one as listed (case and spaces do not matter), or help, resign, quit{auto}")?;
-            }
-            Command::Resign => match self.resign(seat).await? {
-                Reply::Answered(_) => {}
-                Reply::Refused(status) => writeln!(stdout(), "{}", failed("resign", &status))?,
-                Reply::Left => return Ok(Flow::Leave),
-            },
-            Command::AutoPlace if moves::places_ships(&legal.moves) => return self.place_fleet(seat).await,
-            Command::AutoPlace => {
-                writeln!(stdout(), "auto places a Battleship fleet; there are no ships to place now")?;
-            }
+            Command::Nothing => Ok(Flow::Continue),
+            Command::Quit => self.quit(),
+            Command::Help => self.help(Some(&legal.moves), false),
+            Command::Resign => self.resign(seat).await,
+            Command::AutoPlace if moves::places_ships(&legal.moves) => self.place_fleet(seat).await,
+            Command::AutoPlace => self.say("auto places a Battleship fleet; there are no ships to place now"),
+            Command::TakeBack => self.take_back(view, Some(seat)).await,
+            Command::Answer { accept, to } => self.answer(view, Some(seat), accept, to).await,
+            Command::OfferDraw => self.offer_draw(seat, expected_seq).await,
+            Command::WithdrawDraw => self.withdraw_draw(view, Some(seat)).await,
+            Command::Hint => self.hint(seat, legal).await,
+            Command::Rematch => self.say("a rematch is made once the game is over"),
             Command::Move(text) => match moves::choose(text, &legal.moves) {
-                Ok(chosen) => {
-                    let expected_seq = (!simultaneous).then_some(legal.seq);
-                    match self.submit(seat, chosen.r#move.clone(), expected_seq).await? {
-                        Reply::Answered(_) => {}
-                        Reply::Refused(status) => writeln!(stdout(), "{}", refusal(&status))?,
-                        Reply::Left => return Ok(Flow::Leave),
-                    }
-                }
-                Err(unmatched) => writeln!(stdout(), "{unmatched}")?,
+                Ok(chosen) => match self.submit(seat, chosen.r#move.clone(), expected_seq).await? {
+                    Reply::Answered(_) => Ok(Flow::Continue),
+                    Reply::Refused(status) => self.say(&refused_move(&status)),
+                    Reply::Left => Ok(Flow::Leave),
+                },
+                Err(unmatched) => self.say(&unmatched.to_string()),
             },
         }
+    }
+
+    /// Does what `line` asks while no seat played here is to act: what need not wait for a
+    /// seat's turn (a takeback, withdrawing a draw offer, resigning); the rest is said to
+    /// wait for it.
+    async fn act_meanwhile(&mut self, view: &pb::View, line: &str) -> Result<Flow, Failure> {
+        match moves::command(line) {
+            Command::Nothing => Ok(Flow::Continue),
+            Command::Quit => self.quit(),
+            Command::Help => self.help(None, false),
+            Command::Resign => match self.local.first().cloned() {
+                Some(seat) => self.resign(&seat).await,
+                None => Ok(Flow::Continue),
+            },
+            Command::TakeBack => self.take_back(view, None).await,
+            Command::Answer { accept, to } => self.answer(view, None, accept, to).await,
+            Command::WithdrawDraw => self.withdraw_draw(view, None).await,
+            Command::OfferDraw => self.say("a draw is offered on your own turn, before your move"),
+            Command::Hint => self.say("a hint is for the seat to move: ask on your turn"),
+            Command::Rematch => self.say("a rematch is made once the game is over"),
+            Command::AutoPlace | Command::Move(_) => {
+                let others: Vec<String> = view.to_act.iter().map(|&seat| self.names.name(seat)).collect();
+                self.say(&format!("not your turn: waiting for {}; type your move at your prompt", others.join(", ")))
+            }
+        }
+    }
+
+    /// Does what `line` asks once the game is over: a rematch, leaving, or taking back the
+    /// move that ended it where the game still allows that.
+    async fn act_after_end(&mut self, view: &pb::View, line: &str) -> Result<Flow, Failure> {
+        match moves::command(line) {
+            Command::Nothing | Command::Quit => Ok(Flow::Leave),
+            Command::Help => self.help(None, true),
+            Command::Rematch => self.rematch().await,
+            Command::TakeBack => self.take_back(view, None).await,
+            Command::Answer { accept, to } => self.answer(view, None, accept, to).await,
+            _ => self
+                .say("the game is over: type rematch to play it again with the seats swapped, or press Enter to leave"),
+        }
+    }
+
+    /// Lists `legal` (when given) and the commands understood, those after the end when
+    /// the game is `over`.
+    fn help(&self, legal: Option<&[pb::LegalMove]>, over: bool) -> Result<Flow, Failure> {
+        if let Some(legal) = legal {
+            writeln!(stdout(), "{}", wrapped("legal moves:", &moves::labels(legal)))?;
+            let auto = if moves::places_ships(legal) { ", or auto to place the rest of the fleet" } else { "" };
+            writeln!(stdout(), "type one as listed (case and spaces do not matter){auto}")?;
+        }
+        self.say(commands_help(over))
+    }
+
+    /// Says `sentence` on a line of its own, and goes on.
+    fn say(&self, sentence: &str) -> Result<Flow, Failure> {
+        writeln!(stdout(), "{sentence}")?;
         Ok(Flow::Continue)
+    }
+
+    /// Leaves on the person's word: the game goes on on the server.
+    fn quit(&self) -> Result<Flow, Failure> {
+        self.leave("you quit")?;
+        Ok(Flow::Leave)
+    }
+
+    /// What `reply` leaves to do once said: go on, having said why the server refused
+    /// `doing` when it did, or leave when the person did.
+    fn after<T>(&self, reply: Reply<T>, doing: &str) -> Result<Flow, Failure> {
+        match reply {
+            Reply::Answered(_) => Ok(Flow::Continue),
+            Reply::Refused(status) => self.say(&refused(doing, &status)),
+            Reply::Left => Ok(Flow::Leave),
+        }
     }
 
     /// Places the rest of `seat`'s fleet at random, longest ships first, each among the
@@ -368,10 +597,7 @@ impl Table {
             let Some(mv) = choice else { break };
             match self.submit(seat, mv, None).await? {
                 Reply::Answered(_) => {}
-                Reply::Refused(status) => {
-                    writeln!(stdout(), "{}", refusal(&status))?;
-                    return Ok(Flow::Continue);
-                }
+                Reply::Refused(status) => return self.say(&refused_move(&status)),
                 Reply::Left => return Ok(Flow::Leave),
             }
         }
@@ -412,10 +638,12 @@ impl Table {
     }
 
     /// Resigns `seat`, as safe to send again as a move.
-    async fn resign(&mut self, seat: &LocalSeat) -> std::io::Result<Reply<pb::ResignResponse>> {
+    async fn resign(&mut self, seat: &LocalSeat) -> Result<Flow, Failure> {
         let message = pb::ResignRequest { game_id: self.game_id.clone(), request_id: request_id() };
         let credential = &seat.credential;
-        self.call(async |mut client| client.resign(request(Some(credential), message.clone())).await).await
+        let reply =
+            self.call(async |mut client| client.resign(request(Some(credential), message.clone())).await).await?;
+        self.after(reply, "resign")
     }
 
     /// Says the game goes on without this terminal, and how to come back to it.
@@ -444,6 +672,14 @@ async fn next_line(input: Option<&mut Input>) -> Option<String> {
     }
 }
 
+/// The next news of `feed`; never, without one.
+async fn next_news(feed: Option<&mut Feed>) -> Result<News, Failure> {
+    match feed {
+        Some(feed) => feed.next().await,
+        None => std::future::pending().await,
+    }
+}
+
 /// Shows `line` when it came through a pipe: a terminal echoes what is typed, a pipe not.
 fn echo_piped(line: &str) -> std::io::Result<()> {
     if std::io::stdin().is_terminal() { Ok(()) } else { writeln!(stdout(), "{line}") }
@@ -456,14 +692,6 @@ fn request_id() -> String {
 
 fn finished(view: &pb::View) -> bool {
     view.status == pb::GameStatus::Finished as i32 || view.status == pb::GameStatus::Archived as i32
-}
-
-/// A move the server refused, in its words.
-fn refusal(status: &tonic::Status) -> String {
-    match status.code() {
-        Code::Aborted => "the game moved on before the move arrived; look at the board and try again".to_owned(),
-        _ => format!("refused: {}", status.message()),
-    }
 }
 
 /// `items` after `title`, comma-separated, wrapped to [`LINE_WIDTH`] with continuation lines
