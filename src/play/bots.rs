@@ -12,7 +12,9 @@
 //! stops when the bot's time is up (it then answers with its best move so far) and as soon
 //! as the game moves on while it thinks (a resignation, an abort), since its answer could
 //! no longer be played. On the clock, a bot's time per move is a share of its remaining
-//! time (see [`bot_think_time`]), never more than its seat's own move time.
+//! time (see [`bot_think_time`]), never more than its seat's own move time. The search runs
+//! inside the containment of the game's rules ([`faults`](super::faults)): a panic in it
+//! faults the game, and a faulted game's bot is never driven again.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Weak};
@@ -21,12 +23,13 @@ use std::time::Duration;
 use super::cache::Games;
 use super::effects::Driver;
 use super::error::PlayError;
+use super::faults::RulesCall;
 use super::live::LiveGame;
 use super::search::SearchPool;
 use super::time::TimeSource;
 use super::timekeeper::bot_think_time;
 use super::turn::{Answer, Command, TurnRequest, Turns};
-use crate::engine::{SearchBudget, Turn};
+use crate::engine::{Action, SearchBudget, Turn};
 use crate::store::{Actor, BotSeat, GameStatus, ListFilter, Store, to_millis};
 
 /// How long a bot thinks per move when its seat does not say.
@@ -90,8 +93,14 @@ impl Bots {
     }
 
     /// Computes and plays the move of the bot to act in game `id`, if any and if no other
-    /// task of this process is already computing it.
+    /// task of this process is already computing it. A faulted game's bot never moves, and
+    /// a panic in its search faults the game.
     async fn move_bot(self: Arc<Bots>, id: &str) {
+        // Checked before loading: a faulted game takes no more moves, and the sweep would
+        // otherwise load it again every time round.
+        if self.games.is_faulted(id) {
+            return;
+        }
         let Ok(live) = self.games.get(id).await else { return };
         if let Some(start) = live.start_at
             && let Ok(ahead) = start.duration_since(self.time.now())
@@ -107,12 +116,42 @@ impl Bots {
             }
             return;
         }
+        let thought = self.games.contain(&live, RulesCall::BotSearch, self.think(&live)).await;
+        let Ok(Some((bot, seq, action))) = thought else { return };
+        let request = TurnRequest {
+            actor: Actor::Engine(bot.seat),
+            command: Command::Turn(Turn::Move(bot.seat, action)),
+            expected_seq: Some(seq),
+            request_id: Some(format!("at/{seq}")),
+            credential: None,
+            validate_only: false,
+            // The engine reads nothing of the answer.
+            answer: Answer::Summary,
+        };
+        let (played, effects) = self.turns.play(&live, request).await;
+        if let Some(driver) = self.driver.upgrade() {
+            driver.act(&live.id, effects);
+        }
+        match played {
+            Ok(_) => {}
+            // Another process moved this bot, or the game moved on: nothing to do.
+            Err(PlayError::StaleSeq { .. } | PlayError::RequestIdReused | PlayError::GameNotFound(_)) => {}
+            // The game is faulted, which was logged where it was caught.
+            Err(PlayError::RulesFault(_) | PlayError::GameFaulted(_)) => {}
+            Err(error) => tracing::error!(game_id = %live.id, seat = %bot.seat, %error, "a bot's move was refused"),
+        }
+    }
+
+    /// The move of the bot to act in `live`, with its seat and the seq it was computed at;
+    /// `None` when no bot is to act, this process already thinks for it, the log is full,
+    /// the game moved on while it thought, or the search failed.
+    async fn think(&self, live: &Arc<LiveGame>) -> Option<(BotSeat, u64, Action)> {
         let (game, seq, bot, think, mut changes) = {
             let state = live.state.lock().await;
-            let Some(bot) = live.due_bot(state.game.as_ref()) else { return };
+            let bot = live.due_bot(state.game.as_ref())?;
             // A full log takes no more moves: the bot waits for the game's end from outside.
             if state.seq >= self.turns.max_events() || !live.start_thinking(state.seq) {
-                return;
+                return None;
             }
             // On the clock, the bot thinks within its time (see `bot_think_time`).
             let seat = bot.seat.index();
@@ -144,36 +183,15 @@ impl Bots {
                 }
                 // The game moved on: this answer could not be played. Dropping the search
                 // stops it.
-                _ = changes.changed() => return,
+                _ = changes.changed() => return None,
             }
         };
-        let action = match answer {
-            Ok(Some(action)) => action,
-            Ok(None) => return,
+        match answer {
+            Ok(action) => action.map(|action| (bot, seq, action)),
             Err(error) => {
                 tracing::warn!(game_id = %live.id, %error, "a bot's search failed");
-                return;
+                None
             }
-        };
-        let request = TurnRequest {
-            actor: Actor::Engine(bot.seat),
-            command: Command::Turn(Turn::Move(bot.seat, action)),
-            expected_seq: Some(seq),
-            request_id: Some(format!("at/{seq}")),
-            credential: None,
-            validate_only: false,
-            // The engine reads nothing of the answer.
-            answer: Answer::Summary,
-        };
-        let (played, effects) = self.turns.play(&live, request).await;
-        if let Some(driver) = self.driver.upgrade() {
-            driver.act(&live.id, effects);
-        }
-        match played {
-            Ok(_) => {}
-            // Another process moved this bot, or the game moved on: nothing to do.
-            Err(PlayError::StaleSeq { .. } | PlayError::RequestIdReused | PlayError::GameNotFound(_)) => {}
-            Err(error) => tracing::error!(game_id = %live.id, seat = %bot.seat, %error, "a bot's move was refused"),
         }
     }
 

@@ -4,16 +4,20 @@
 //! processes write, caught up with the log whenever the store's change feed says another
 //! process moved on and before each use but a turn's (a turn's append is conditional on the
 //! copy it was played on, so the store finds a stale copy out, and it is caught up then).
+//! A copy whose rules panicked is dropped at once ([`Games::contain`]); the game reloads
+//! faulted.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
+use futures_util::{Stream, StreamExt};
 use tokio::sync::mpsc;
 
 use super::effects::{Driver, Effects};
 use super::error::PlayError;
+use super::faults::{Faults, RulesCall, caught, caught_items};
 use super::live::{GAME_OVERHEAD_BYTES, LiveGame};
 use crate::store::{Change, ChangeKind, Store};
 
@@ -63,6 +67,8 @@ pub struct Games {
     clock: AtomicU64,
     /// Who acts on what a game loaded or caught up calls for (a bot due, a deadline).
     driver: Weak<dyn Driver>,
+    /// The games whose rules panicked in this process.
+    faults: Faults,
 }
 
 impl Games {
@@ -77,6 +83,7 @@ impl Games {
             cached_bytes: AtomicUsize::new(0),
             clock: AtomicU64::new(0),
             driver,
+            faults: Faults::default(),
         }
     }
 
@@ -91,6 +98,10 @@ impl Games {
     }
 
     fn act(&self, id: &str, effects: Effects) {
+        // A faulted game calls for nothing: its bots and its clock stop with it.
+        if self.faults.contains(id) {
+            return;
+        }
         if let Some(driver) = self.driver.upgrade() {
             driver.act(id, effects);
         }
@@ -128,6 +139,10 @@ impl Games {
             }
             None => {
                 let loaded = LiveGame::load(self.store.as_ref(), id, self.channel_capacity).await?;
+                if self.faults.contains(id) {
+                    // Marked before anyone can take it from the cache: it is read, never played.
+                    loaded.mark_faulted();
+                }
                 // Another call may have loaded it meanwhile: keep the first, so that every
                 // subscriber shares one channel.
                 let live = self.keep(Arc::new(loaded));
@@ -216,6 +231,64 @@ impl Games {
         (games.len(), self.cached_bytes.load(Ordering::Relaxed))
     }
 
+    /// Whether game `id`'s rules panicked in this process: it takes no more turns.
+    pub fn is_faulted(&self, id: &str) -> bool {
+        self.faults.contains(id)
+    }
+
+    /// Runs `rules`, which call `live`'s rules for `call`, containing a panic in them: the
+    /// game is then faulted (counted, logged, and refused every later turn), and its copy,
+    /// which the panic may have left half-changed, is dropped from the cache, so that the
+    /// next call reloads the last good state from the store. See [`faults`](super::faults).
+    ///
+    /// # Errors
+    /// `RulesFault` when the rules panicked.
+    pub async fn contain<T>(
+        &self,
+        live: &LiveGame,
+        call: RulesCall,
+        rules: impl Future<Output = T>,
+    ) -> Result<T, PlayError> {
+        match caught(rules).await {
+            Ok(answer) => Ok(answer),
+            Err(_panic) => {
+                self.fault(live, call);
+                Err(PlayError::RulesFault(live.id.clone()))
+            }
+        }
+    }
+
+    /// `stream`, whose items run `live`'s rules for `call` (a subscription's views), with a
+    /// panic in them contained as [`Games::contain`] does: the stream then ends with
+    /// `RulesFault`.
+    pub fn contain_stream<S, T>(
+        self: &Arc<Games>,
+        live: Arc<LiveGame>,
+        call: RulesCall,
+        stream: S,
+    ) -> impl Stream<Item = Result<T, PlayError>> + Send + use<S, T>
+    where
+        S: Stream<Item = Result<T, PlayError>> + Send,
+    {
+        let games = self.clone();
+        caught_items(stream).map(move |item| {
+            item.unwrap_or_else(|_panic| {
+                games.fault(&live, call);
+                Err(PlayError::RulesFault(live.id.clone()))
+            })
+        })
+    }
+
+    /// Faults `live`, whose rules panicked running for `call`, and drops its copy.
+    fn fault(&self, live: &LiveGame, call: RulesCall) {
+        self.faults.record(live, call);
+        let mut games = self.lock();
+        // Only this copy: one a call holds after it was dropped is not the cache's.
+        if games.get(&live.id).is_some_and(|cached| std::ptr::eq(Arc::as_ptr(cached), live)) {
+            self.uncache(&mut games, &live.id);
+        }
+    }
+
     /// Forgets a deleted game: its streams end.
     pub fn forget(&self, id: &str) {
         let forgotten = self.uncache(&mut self.lock(), id);
@@ -227,7 +300,8 @@ impl Games {
     /// Catches `live` up with the log, and forgets it if it was deleted meanwhile; what
     /// catching up calls for goes to the driver.
     async fn sync(&self, live: &LiveGame) -> Result<(), PlayError> {
-        match live.sync(self.store.as_ref()).await {
+        let synced = self.contain(live, RulesCall::CatchUp, live.sync(self.store.as_ref())).await?;
+        match synced {
             Err(PlayError::GameNotFound(id)) => {
                 self.forget(&id);
                 Err(PlayError::GameNotFound(id))

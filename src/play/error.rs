@@ -104,6 +104,14 @@ pub enum PlayError {
     /// The game's log holds its `limit` of events: only a turn that ends the game is taken.
     #[error("the game's log holds its limit of {limit} events")]
     LogFull { limit: u64, current_seq: u64 },
+    /// The rules of game `0` panicked on this call: the panic was caught, and the game is
+    /// faulted from now on (see [`faults`](super::faults)).
+    #[error("the rules of game {0:?} failed on this request")]
+    RulesFault(String),
+    /// The rules of game `0` panicked on an earlier call: it is still read, but takes no
+    /// more turns.
+    #[error("game {0:?} is faulted: its rules failed on an earlier request")]
+    GameFaulted(String),
     /// Storage failed, or a stored game does not replay; for the log, not the caller.
     #[error("storage failure: {0}")]
     Storage(String),

@@ -12,14 +12,16 @@ use tokio::sync::watch;
 use super::analysis::{AnalysisAnswer, AnalysisRequest, analyse};
 use super::bots::Bots;
 use super::cache::{CacheLimits, Games};
+use super::clocks::ClockReadings;
 use super::creation::{Created, Creation, Creator, GameRequest, NewGame, RematchRequest};
 use super::delay::spectators_see;
 use super::effects::{Driver, Effects};
 use super::error::PlayError;
+use super::faults::RulesCall;
 use super::follow::Revisions;
 use super::live::LiveGame;
 use super::owners::{OwnerEntries, OwnerFeeds, OwnerFilter, follow_owner};
-use super::past::{PastPosition, position_at};
+use super::past::position_at;
 use super::presence::Attendance;
 use super::ratings::Rater;
 use super::saved::{self, ToSave};
@@ -31,7 +33,7 @@ use super::timekeeper::Timekeeper;
 use super::tokens::new_token;
 use super::tournament::{NewTournament, TournamentDriver, TournamentRequest};
 use super::turn::{TurnRequest, TurnResult, Turns};
-use crate::engine::Seat;
+use crate::engine::{Action, Seat, View, Viewer};
 use crate::games::GameKind;
 use crate::store::{
     Entrant, GameRecord, Labels, LeaderboardCursor, ListFilter, PlayerRating, SavedConfig, SeriesRecord, SeriesStatus,
@@ -111,7 +113,8 @@ impl Hub {
         let hub = Arc::new_cyclic(|me: &Weak<Hub>| {
             let driver: Weak<dyn Driver> = me.clone();
             let games = Arc::new(Games::new(store.clone(), event_channel_capacity, cache, driver.clone()));
-            let turns = Arc::new(Turns::new(store.clone(), time.clone(), max_events_per_game, owners.clone()));
+            let turns =
+                Arc::new(Turns::new(store.clone(), games.clone(), time.clone(), max_events_per_game, owners.clone()));
             let creator =
                 Arc::new(Creator::new(store.clone(), games.clone(), time.clone(), driver.clone(), owners.clone()));
             let bots =
@@ -317,28 +320,60 @@ impl Hub {
         Ok(live.copy().await.record)
     }
 
-    /// `live` as it stood right after its event `seq` (see [`past`](super::past)).
+    /// Whether game `id`'s rules panicked in this process: it is read, never played, any
+    /// more (see [`faults`](super::faults)).
+    pub fn is_faulted(&self, id: &str) -> bool {
+        self.games.is_faulted(id)
+    }
+
+    /// `live` as `viewer` sees it, with its seq and its clocks: as it stands now, or with
+    /// `at_seq` as it stood right after that event (see [`past`](super::past)).
     ///
     /// # Errors
-    /// `SEQ_OUT_OF_RANGE`, a storage error.
-    pub async fn position_at(&self, live: &LiveGame, seq: u64) -> Result<PastPosition, PlayError> {
-        position_at(self.store.as_ref(), live, seq).await
+    /// `SEQ_OUT_OF_RANGE`, `RULES_FAULT`, a storage error.
+    pub async fn view(
+        &self,
+        live: &LiveGame,
+        viewer: Viewer,
+        at_seq: Option<u64>,
+    ) -> Result<(View, u64, Option<ClockReadings>), PlayError> {
+        let viewed = async {
+            let Some(seq) = at_seq else { return Ok(live.view(viewer, self.now()).await) };
+            let past = position_at(self.store.as_ref(), live, seq).await?;
+            Ok((past.game.view(viewer), past.seq, past.clocks))
+        };
+        self.games.contain(live, RulesCall::View, viewed).await?
+    }
+
+    /// `seat`'s legal moves in `live` with their labels and machine notations, and the seq
+    /// they were computed at.
+    ///
+    /// # Errors
+    /// `RULES_FAULT`.
+    pub async fn legal_moves(
+        &self,
+        live: &LiveGame,
+        seat: Seat,
+    ) -> Result<(Vec<(Action, String, Option<String>)>, u64), PlayError> {
+        self.games.contain(live, RulesCall::LegalMoves, live.legal_moves(seat)).await
     }
 
     /// The engine's analysis of a position of `live` for `request`'s asker (see
     /// [`analysis`](super::analysis)).
     ///
     /// # Errors
-    /// As [`analyse`] says.
+    /// As [`analyse`] says, and `RULES_FAULT`.
     pub async fn analyse(&self, live: &LiveGame, request: AnalysisRequest) -> Result<AnalysisAnswer, PlayError> {
-        analyse(self.store.as_ref(), live, &self.searches, request).await
+        let analysed = analyse(self.store.as_ref(), live, &self.searches, request);
+        self.games.contain(live, RulesCall::Analysis, analysed).await?
     }
 
     /// `live`'s events after `subscription.after` (see
-    /// [`subscription`](super::subscription)), until `shutdown` turns true.
+    /// [`subscription`](super::subscription)), until `shutdown` turns true. The views the
+    /// stream makes run the game's rules: a panic in them ends it with `RULES_FAULT`.
     ///
     /// # Errors
-    /// `TOO_MANY_STREAMS`, `SEQ_OUT_OF_RANGE`, a storage error.
+    /// `TOO_MANY_STREAMS`, `SEQ_OUT_OF_RANGE`, `RULES_FAULT`, a storage error.
     pub async fn subscribe(
         &self,
         live: Arc<LiveGame>,
@@ -347,7 +382,9 @@ impl Hub {
     ) -> Result<Deliveries, PlayError> {
         let seat = subscription.viewer.seat().filter(|_| subscription.opened_with.is_some());
         let hold = seat.and_then(|seat| self.attendance.stream_opened(&live, seat));
-        let deliveries = subscribe(self.store.clone(), live, subscription, shutdown, self.time.clone()).await?;
+        let subscribed = subscribe(self.store.clone(), live.clone(), subscription, shutdown, self.time.clone());
+        let deliveries = self.games.contain(&live, RulesCall::View, subscribed).await??;
+        let deliveries: Deliveries = Box::pin(self.games.contain_stream(live, RulesCall::View, deliveries));
         Ok(match hold {
             // The seat is held for as long as its stream lives.
             Some(hold) => Box::pin(futures_util::StreamExt::map(deliveries, move |delivery| {
@@ -651,7 +688,7 @@ impl Driver for Hub {
 #[cfg(test)]
 impl Hub {
     /// The cache, for the play layer's tests.
-    pub(super) fn games(&self) -> &Games {
+    pub(super) fn games(&self) -> &Arc<Games> {
         &self.games
     }
 

@@ -81,6 +81,11 @@ pub struct LiveGame {
     waiting_for_start: AtomicBool,
     /// Set once the game is archived.
     pub(super) archived: AtomicBool,
+    /// Set once the game's rules panicked (in this copy, or in an earlier copy of this
+    /// process, see [`faults`](super::faults)): the copy takes no more turns. Set under the
+    /// state's lock when a turn panics, so no turn waiting for the lock plays on the state
+    /// the panic left.
+    faulted: AtomicBool,
     /// The cache's clock when the game was last used.
     pub(super) last_used: AtomicU64,
     /// What the game is counted for in the cache: its state's snapshot length when it was
@@ -193,6 +198,7 @@ impl LiveGame {
             thinking: Mutex::new(None),
             waiting_for_start: AtomicBool::new(false),
             archived: AtomicBool::new(record.status == GameStatus::Archived),
+            faulted: AtomicBool::new(false),
             last_used: AtomicU64::new(0),
             bytes: AtomicUsize::new(GAME_OVERHEAD_BYTES + game.snapshot().len()),
             removed: watch::channel(false).0,
@@ -520,6 +526,17 @@ impl LiveGame {
     /// Marks the game archived, as the store now holds it.
     pub(super) fn mark_archived(&self) {
         self.archived.store(true, Ordering::Release);
+    }
+
+    /// Whether the game's rules panicked in this process: it is read, never played, any
+    /// more.
+    pub fn is_faulted(&self) -> bool {
+        self.faulted.load(Ordering::Acquire)
+    }
+
+    /// Marks the game faulted: from now on every turn on this copy is refused.
+    pub(super) fn mark_faulted(&self) {
+        self.faulted.store(true, Ordering::Release);
     }
 
     /// When seat `seat`'s token was last reissued, if ever.

@@ -1,8 +1,8 @@
 //! The play layer's Prometheus metrics: their names, what each says, and the series known
 //! in advance, registered at 0 by [`register`] so that they are there from the first
-//! scrape (every kind; every outcome; the refusal every kind can give). The layers record
-//! them through the `metrics` facade, which does nothing in a process that serves no
-//! metrics.
+//! scrape (every kind; every outcome; the refusal every kind can give; the rules' faults of
+//! every kind). The layers record them through the `metrics` facade, which does nothing in
+//! a process that serves no metrics.
 
 use crate::engine::{Outcome, Reason};
 use crate::games::GameKind;
@@ -25,6 +25,8 @@ pub(super) const STREAMS_LAGGED: &str = "tabula_streams_lagged_total";
 pub(super) const CACHED_GAMES: &str = "tabula_cached_games";
 /// What the games held in memory are counted for, in bytes.
 pub(super) const CACHED_BYTES: &str = "tabula_cached_bytes";
+/// Panics of a game's rules the play layer caught, each faulting its game, by `kind`.
+pub(super) const RULES_FAULTS: &str = "tabula_rules_faults_total";
 
 /// Every `outcome` label of [`GAMES_FINISHED`].
 const OUTCOMES: [&str; 3] = ["win", "draw", "no_result"];
@@ -54,6 +56,7 @@ pub fn register() {
         // Most reasons belong to some kinds only; a move sent to a finished game is
         // refused in every kind.
         metrics::counter!(MOVES_REFUSED, "kind" => kind, "reason" => Reason::GameOver.code()).increment(0);
+        metrics::counter!(RULES_FAULTS, "kind" => kind).increment(0);
     }
     metrics::counter!(STREAMS_LAGGED).increment(0);
     for gauge in [STREAM_SUBSCRIBERS, CACHED_GAMES, CACHED_BYTES] {
@@ -75,4 +78,8 @@ fn describe() {
     metrics::describe_counter!(STREAMS_LAGGED, "Event streams ended because their reader fell too far behind.");
     metrics::describe_gauge!(CACHED_GAMES, "Games held in memory.");
     metrics::describe_gauge!(CACHED_BYTES, "Bytes the games held in memory are counted for against --cache-mib.");
+    metrics::describe_counter!(
+        RULES_FAULTS,
+        "Panics in a game's rules caught by the play layer, by kind; each one faulted its game (no more moves)."
+    );
 }

@@ -13,11 +13,16 @@
 //! appended conditional on the seq they were derived at (see [`bots`] and
 //! [`timekeeper`]); the play layer's time comes from the [`TimeSource`] it is given.
 //!
+//! A game's rules run only inside the play layer's containment ([`faults`]): a panic in
+//! them answers its call [`PlayError::RulesFault`] and faults the game (read, never played
+//! again in this process), rather than taking the call's task down.
+//!
 //! The modules, from the bottom up, each using only those before it: the metrics the
 //! layer records ([`metrics`]), the time, the clocks' readings, errors, effects, tokens
 //! and the search pool; a game's fan-out
-//! ([`fanout`]) and the game itself ([`live`]); its past positions ([`past`]); the cache
-//! ([`cache`]); the turn pipeline ([`turn`]); what subscribes, analyses and saves; the
+//! ([`fanout`]) and the game itself ([`live`]); a panic in its rules, contained
+//! ([`faults`]); its past positions ([`past`]); the cache ([`cache`]); the turn pipeline
+//! ([`turn`]); what subscribes, analyses and saves; the
 //! makers of games ([`creation`]); the drivers ([`bots`], [`timekeeper`], [`series`], [`presence`]); and
 //! the facade ([`hub`]), which is also the [`effects::Driver`] every part hands what its
 //! changes call for.
@@ -31,6 +36,7 @@ mod delay;
 pub mod effects;
 mod error;
 mod fanout;
+mod faults;
 mod follow;
 mod hub;
 mod live;

@@ -240,6 +240,8 @@ impl Attendance {
         }
         match played {
             Ok(_) | Err(PlayError::GameNotFound(_)) => {}
+            // A faulted game announces nothing more; its fault was logged where it was caught.
+            Err(PlayError::RulesFault(_) | PlayError::GameFaulted(_)) => {}
             Err(error) => tracing::warn!(game_id = %live.id, %seat, %error, "a seat's presence was not announced"),
         }
     }

@@ -6,7 +6,9 @@
 //! neither threads nor the memory searches hold grow with the number of callers. The
 //! call owns a [`StopOnDrop`]: when the call ends for any reason (answered, past its
 //! deadline, cancelled by the client), the search sees its stop flag and returns, and
-//! its place is free again only then.
+//! its place is free again only then. A search that panics (the game's rules did) panics
+//! its caller, as if it had run there, for the caller's containment of the rules
+//! ([`Games::contain`](super::cache::Games::contain)) to fault the game.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -49,6 +51,9 @@ impl SearchPool {
     ///
     /// # Errors
     /// `SEARCH_BUSY` when every place is taken.
+    ///
+    /// # Panics
+    /// When the search panics.
     pub async fn run<T, F>(&self, search: F) -> Result<T, PlayError>
     where
         F: FnOnce(&AtomicBool) -> T + Send + 'static,
@@ -62,6 +67,9 @@ impl SearchPool {
     ///
     /// # Errors
     /// `SEARCH_BUSY` when every place is taken.
+    ///
+    /// # Panics
+    /// When the search panics.
     pub async fn run_with<T, F>(&self, stop: Arc<AtomicBool>, search: F) -> Result<T, PlayError>
     where
         F: FnOnce(&AtomicBool) -> T + Send + 'static,
@@ -88,6 +96,9 @@ impl SearchPool {
     /// best answer so far, and it is set when the caller stops waiting.
     ///
     /// # Errors
+    /// When the search's thread fails without a panic (the runtime is shutting down).
+    ///
+    /// # Panics
     /// When the search panics.
     pub async fn queue<T, F>(&self, stop: Arc<AtomicBool>, search: F) -> Result<T, PlayError>
     where
@@ -107,6 +118,9 @@ impl Place {
     /// Runs `search` in this place, as [`SearchPool::run_with`] does.
     ///
     /// # Errors
+    /// When the search's thread fails without a panic (the runtime is shutting down).
+    ///
+    /// # Panics
     /// When the search panics.
     pub async fn run_with<T, F>(self, stop: Arc<AtomicBool>, search: F) -> Result<T, PlayError>
     where
@@ -118,7 +132,7 @@ impl Place {
 }
 
 /// Runs `search` on a blocking thread holding `place`, which it frees when it returns;
-/// `stop` is set when the caller stops waiting.
+/// `stop` is set when the caller stops waiting. A panic in `search` is raised again here.
 async fn in_place<T, F>(place: OwnedSemaphorePermit, stop: Arc<AtomicBool>, search: F) -> Result<T, PlayError>
 where
     F: FnOnce(&AtomicBool) -> T + Send + 'static,
@@ -130,7 +144,12 @@ where
         drop(place);
         answer
     });
-    let answer = task.await.map_err(|e| PlayError::Storage(format!("a search failed: {e}")));
+    let answer = match task.await {
+        Ok(answer) => Ok(answer),
+        // Raised again without the panic hook, which ran on the search's thread already.
+        Err(failure) if failure.is_panic() => std::panic::resume_unwind(failure.into_panic()),
+        Err(failure) => Err(PlayError::Storage(format!("a search failed: {failure}"))),
+    };
     drop(guard);
     answer
 }
@@ -188,6 +207,18 @@ mod tests {
         first.await.unwrap().unwrap();
         assert!(stopped.load(Ordering::Relaxed));
         assert_eq!(tokio::time::timeout(Duration::from_secs(5), second).await.unwrap().unwrap().unwrap(), 7);
+    }
+
+    #[tokio::test]
+    async fn a_search_that_panics_panics_its_caller_and_frees_its_place() {
+        use futures_util::FutureExt;
+        let pool = SearchPool::new(1);
+        let search = pool.run(|_| -> u32 { panic!("the rules failed") });
+        let caught = std::panic::AssertUnwindSafe(search).catch_unwind().await;
+        let message = caught.expect_err("the caller panics").downcast::<&str>().map(|message| *message);
+        assert_eq!(message.ok(), Some("the rules failed"), "the search's own panic");
+        let answer = tokio::time::timeout(Duration::from_secs(5), pool.run(|_| 7)).await;
+        assert_eq!(answer.unwrap().unwrap(), 7, "its place is free again");
     }
 
     #[tokio::test]

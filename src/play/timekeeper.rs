@@ -11,7 +11,8 @@
 //! with expected seq S and the request id `clock/at/S`: whichever process fires first
 //! appends it, and every other attempt is a retry or stale. A move that reaches the game
 //! after a deadline is refused (`OUT_OF_TIME`) before the timeout is even written, so a
-//! move and a timeout never both count.
+//! move and a timeout never both count. A faulted game's clock stops
+//! ([`faults`](super::faults)): its deadline is neither armed nor fired.
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, Weak};
@@ -22,6 +23,8 @@ use tokio::sync::Notify;
 use super::cache::Games;
 use super::effects::Driver;
 use super::error::PlayError;
+use super::faults::RulesCall;
+use super::live::LiveGame;
 use super::time::{TimeSource, rounded_up_to_millis};
 use super::turn::{Answer, Command, TurnRequest, Turns};
 use crate::engine::clock::{Millis, OnTimeout};
@@ -178,7 +181,8 @@ impl Timekeeper {
             let horizon = strong.time.now() + LOOKAHEAD;
             match strong.store.deadlines_before(horizon, SWEEP_LIMIT).await {
                 Ok(due) => {
-                    for (id, deadline) in due {
+                    // A faulted game's record keeps its deadline (the mark is this process's).
+                    for (id, deadline) in due.into_iter().filter(|(id, _)| !strong.games.is_faulted(id)) {
                         strong.arm(&id, Some(to_millis(deadline)));
                     }
                 }
@@ -190,57 +194,16 @@ impl Timekeeper {
     }
 
     /// Appends the timeout of game `id` if a seat's time has run out; otherwise watches the
-    /// game's next deadline.
+    /// game's next deadline. A faulted game's clock never acts, and a panic in its rules
+    /// while the clock chooses the timeout faults the game.
     async fn fire_timeout(&self, id: &str) {
+        // A faulted game takes no more turns: its clock stops, and is not armed again.
+        if self.games.is_faulted(id) {
+            return;
+        }
         let Ok(live) = self.games.get(id).await else { return };
-        let request = {
-            let state = live.state.lock().await;
-            let (Some(clocks), None) = (&state.clocks, state.game.outcome()) else { return };
-            // Judged as a turn made now would be, so a move refused as late finds its clock run out.
-            let now = to_millis(rounded_up_to_millis(self.time.now()));
-            let Some(flag) = clocks.next_deadline() else { return };
-            if flag.deadline >= now {
-                // Moved on, or armed from a stale copy: watch the deadline as it stands.
-                self.arm(id, Some(flag.deadline));
-                return;
-            }
-            let seat = crate::engine::Seat::new(flag.seat as u8);
-            let on_timeout = live.clock.as_ref().map_or(OnTimeout::Lose, |c| c.on_timeout);
-            // A log with no room left takes only an ending: the seat loses on time.
-            let full = state.seq >= self.turns.max_events();
-            let no_show = Turn::Abort {
-                explanation: format!("{seat} did not make its first move in the time allowed: a no-show"),
-                no_show: Some(seat),
-            };
-            let turn = match on_timeout {
-                // A seat that never moved did not show up: the game is called off where it
-                // still can be (no seat has moved twice), and lost on time where not.
-                _ if clocks.awaiting_first_move(flag.seat) && state.game.check(&no_show).is_ok() => no_show,
-                _ if clocks.awaiting_first_move(flag.seat) => Turn::TimedOut(seat),
-                OnTimeout::Lose => Turn::TimedOut(seat),
-                OnTimeout::DefaultMove if full => Turn::TimedOut(seat),
-                OnTimeout::DefaultMove => {
-                    // Level 1 picks at random among the legal moves (or a random fleet): one
-                    // pass, not a search, so it is made here rather than on the bots' pool.
-                    let stop = std::sync::atomic::AtomicBool::new(false);
-                    let budget = SearchBudget::new(DEFAULT_MOVE_NODES, &stop);
-                    match state.game.bot_action(seat, 1, budget) {
-                        Some(action) => Turn::Move(seat, action),
-                        None => Turn::TimedOut(seat),
-                    }
-                }
-            };
-            TurnRequest {
-                actor: Actor::Clock,
-                command: Command::Turn(turn),
-                expected_seq: Some(state.seq),
-                request_id: Some(format!("at/{}", state.seq)),
-                credential: None,
-                validate_only: false,
-                // The clock reads nothing of the answer.
-                answer: Answer::Summary,
-            }
-        };
+        let timeout = self.games.contain(&live, RulesCall::Timeout, self.timeout_of(&live)).await;
+        let Ok(Some(request)) = timeout else { return };
         let (played, effects) = self.turns.play(&live, request).await;
         if let Some(driver) = self.driver.upgrade() {
             driver.act(&live.id, effects);
@@ -250,8 +213,62 @@ impl Timekeeper {
             // Another process fired it, or the game moved on meanwhile: its next deadline
             // was armed with the change.
             Err(PlayError::StaleSeq { .. } | PlayError::RequestIdReused | PlayError::GameNotFound(_)) => {}
+            // The game is faulted, which was logged where it was caught.
+            Err(PlayError::RulesFault(_) | PlayError::GameFaulted(_)) => {}
             Err(error) => tracing::error!(game_id = %live.id, %error, "a timeout was refused"),
         }
+    }
+
+    /// The timeout to append to `live` when a seat's time has run out: the seat loses, or a
+    /// default move is played for it. `None` when no time has run out, and then the game's
+    /// next deadline is watched as it stands.
+    async fn timeout_of(&self, live: &LiveGame) -> Option<TurnRequest> {
+        let state = live.state.lock().await;
+        let (Some(clocks), None) = (&state.clocks, state.game.outcome()) else { return None };
+        // Judged as a turn made now would be, so a move refused as late finds its clock run out.
+        let now = to_millis(rounded_up_to_millis(self.time.now()));
+        let flag = clocks.next_deadline()?;
+        if flag.deadline >= now {
+            // Moved on, or armed from a stale copy: watch the deadline as it stands.
+            self.arm(&live.id, Some(flag.deadline));
+            return None;
+        }
+        let seat = crate::engine::Seat::new(flag.seat as u8);
+        let on_timeout = live.clock.as_ref().map_or(OnTimeout::Lose, |c| c.on_timeout);
+        // A log with no room left takes only an ending: the seat loses on time.
+        let full = state.seq >= self.turns.max_events();
+        let no_show = Turn::Abort {
+            explanation: format!("{seat} did not make its first move in the time allowed: a no-show"),
+            no_show: Some(seat),
+        };
+        let turn = match on_timeout {
+            // A seat that never moved did not show up: the game is called off where it
+            // still can be (no seat has moved twice), and lost on time where not.
+            _ if clocks.awaiting_first_move(flag.seat) && state.game.check(&no_show).is_ok() => no_show,
+            _ if clocks.awaiting_first_move(flag.seat) => Turn::TimedOut(seat),
+            OnTimeout::Lose => Turn::TimedOut(seat),
+            OnTimeout::DefaultMove if full => Turn::TimedOut(seat),
+            OnTimeout::DefaultMove => {
+                // Level 1 picks at random among the legal moves (or a random fleet): one
+                // pass, not a search, so it is made here rather than on the bots' pool.
+                let stop = std::sync::atomic::AtomicBool::new(false);
+                let budget = SearchBudget::new(DEFAULT_MOVE_NODES, &stop);
+                match state.game.bot_action(seat, 1, budget) {
+                    Some(action) => Turn::Move(seat, action),
+                    None => Turn::TimedOut(seat),
+                }
+            }
+        };
+        Some(TurnRequest {
+            actor: Actor::Clock,
+            command: Command::Turn(turn),
+            expected_seq: Some(state.seq),
+            request_id: Some(format!("at/{}", state.seq)),
+            credential: None,
+            validate_only: false,
+            // The clock reads nothing of the answer.
+            answer: Answer::Summary,
+        })
     }
 }
 

@@ -205,6 +205,19 @@ pub enum ApiError {
     /// The request, once decompressed, is larger than the server accepts (`limit` bytes).
     #[error("the request is larger than this server accepts ({limit} bytes) once decompressed: {why}")]
     DecompressedTooLarge { why: String, limit: usize },
+    /// The game's rules failed on this call (by id), a fault in the server: the game is
+    /// faulted from now on.
+    #[error(
+        "the server's rules for game {0:?} failed on this request, a fault in the server (logged); the game \
+         takes no more moves but can still be read: read it to see where it stands"
+    )]
+    RulesFault(String),
+    /// The game (by id) is faulted: its rules failed on an earlier call.
+    #[error(
+        "game {0:?} takes no more moves: the server's rules failed on it earlier (a fault in the server); it can \
+         still be read, followed and exported"
+    )]
+    GameFaulted(String),
     /// Storage failed; the detail is for the log, never the caller.
     #[error("storage is unavailable; retry shortly")]
     Storage(String),
@@ -263,6 +276,7 @@ impl ApiError {
             E::NoClock => (C::FailedPrecondition, "NO_CLOCK"),
             E::ClockPaused { .. } => (C::FailedPrecondition, "CLOCK_PAUSED"),
             E::ClockNotPaused { .. } => (C::FailedPrecondition, "CLOCK_NOT_PAUSED"),
+            E::GameFaulted(_) => (C::FailedPrecondition, "GAME_FAULTED"),
             E::StaleSeq { .. } => (C::Aborted, "STALE_SEQ"),
             E::SeqOutOfRange { .. } | E::CursorOutOfRange { .. } => (C::OutOfRange, "SEQ_OUT_OF_RANGE"),
             E::MessageTooLarge { .. } => (C::OutOfRange, "MESSAGE_TOO_LARGE"),
@@ -279,6 +293,7 @@ impl ApiError {
             E::UnknownMethod(_) => (C::Unimplemented, "UNKNOWN_METHOD"),
             E::ShuttingDown => (C::Unavailable, "SHUTTING_DOWN"),
             E::Storage(_) => (C::Unavailable, "STORAGE_UNAVAILABLE"),
+            E::RulesFault(_) => (C::Internal, "RULES_FAULT"),
         }
     }
 
@@ -288,9 +303,12 @@ impl ApiError {
         let seq = |current_seq: &u64| vec![("current_seq", current_seq.to_string())];
         match self {
             E::UnknownPreset { kind, .. } => vec![("kind", (*kind).to_owned())],
-            E::GameNotFound(id) | E::GameNotFinished(id) | E::PrivateGame(id) | E::CredentialForOtherGame(id) => {
-                vec![("game_id", id.clone())]
-            }
+            E::GameNotFound(id)
+            | E::GameNotFinished(id)
+            | E::PrivateGame(id)
+            | E::CredentialForOtherGame(id)
+            | E::RulesFault(id)
+            | E::GameFaulted(id) => vec![("game_id", id.clone())],
             E::SeriesNotFound(id) | E::PrivateSeries(id) => vec![("series_id", id.clone())],
             E::TournamentNotFound(id) | E::PrivateTournament(id) | E::TournamentOver(id) => {
                 vec![("tournament_id", id.clone())]
@@ -424,6 +442,8 @@ impl From<PlayError> for ApiError {
             PlayError::ClockPaused { current_seq } => ApiError::ClockPaused { current_seq },
             PlayError::ClockNotPaused { current_seq } => ApiError::ClockNotPaused { current_seq },
             PlayError::LogFull { limit, current_seq } => ApiError::LogFull { limit, current_seq },
+            PlayError::RulesFault(id) => ApiError::RulesFault(id),
+            PlayError::GameFaulted(id) => ApiError::GameFaulted(id),
             PlayError::Storage(detail) => ApiError::Storage(detail),
         }
     }
@@ -531,6 +551,8 @@ mod tests {
             ApiError::HostNotAllowed("evil.example".into()),
             ApiError::DecompressedTooLarge { why: "found 9 bytes".into(), limit: 8 },
             ApiError::HintRefused(HintRefusal::HiddenInformation),
+            ApiError::RulesFault("g".into()),
+            ApiError::GameFaulted("g".into()),
             ApiError::Storage("disk".into()),
         ];
         errors.extend(
@@ -543,6 +565,22 @@ mod tests {
                 "{reason} is missing from proto/tabula/v1/error.proto"
             );
             assert!(reason.len() <= 63 && reason.chars().all(|c| c.is_ascii_uppercase() || c == '_'), "{reason}");
+        }
+    }
+
+    /// A panic in the rules is the server's fault, INTERNAL with a reason of its own; the
+    /// game's later moves are refused as a state of the game. Both name the game.
+    #[test]
+    fn rules_faults_are_internal_and_a_faulted_game_refuses_moves_as_a_precondition() {
+        for (error, code, reason) in [
+            (PlayError::RulesFault("g1".into()), Code::Internal, "RULES_FAULT"),
+            (PlayError::GameFaulted("g1".into()), Code::FailedPrecondition, "GAME_FAULTED"),
+        ] {
+            let status = Status::from(error);
+            assert_eq!(status.code(), code, "{reason}");
+            let info = status.get_details_error_info().unwrap();
+            assert_eq!((info.reason.as_str(), info.metadata["game_id"].as_str()), (reason, "g1"));
+            assert!(status.message().contains("\"g1\""), "{}", status.message());
         }
     }
 

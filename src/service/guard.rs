@@ -87,7 +87,8 @@ fn typed_refusal(response: http::Response<Body>, path: &str, limit: usize) -> ht
     }
     let Some(status) = Status::from_header_map(headers) else { return response };
     let error = match status.code() {
-        // Our handlers never answer INTERNAL: only the runtime's decoder does.
+        // Our handlers answer INTERNAL only with details (`RULES_FAULT`): one without is the
+        // runtime's decoder's.
         Code::Internal => ApiError::MalformedRequest(status.message().to_owned()),
         Code::OutOfRange => ApiError::MessageTooLarge { why: status.message().to_owned(), limit },
         // Only the runtime's decompression: the message inflates beyond the limit.

@@ -116,6 +116,7 @@ const METRICS: &[&str] = &[
     "tabula_streams_lagged_total",
     "tabula_cached_games",
     "tabula_cached_bytes",
+    "tabula_rules_faults_total",
     "tabula_connections_open",
     "tabula_connections_refused_total",
     "tabula_connections_closed_total",
@@ -157,6 +158,7 @@ async fn scrapes_pass_promtool_from_the_first(store: &str, batches: bool) {
     assert_eq!(value(r#"tabula_rpc_requests_total{method="SubmitMove"}"#), 0.0);
     assert_eq!(value(r#"tabula_rpc_duration_seconds_count{method="StreamEvents"}"#), 0.0);
     assert_eq!(value(r#"tabula_games_finished_total{kind="chess",outcome="draw"}"#), 0.0);
+    assert_eq!(value(r#"tabula_rules_faults_total{kind="peg_solitaire"}"#), 0.0);
     assert!(value("process_resident_memory_bytes") > 0.0 && value("process_open_fds") > 0.0, "{first}");
     assert!(value("process_start_time_seconds") > 1.7e9, "{first}");
     if batches {

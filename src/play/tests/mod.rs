@@ -1,7 +1,8 @@
-//! The play layer's tests through its facade: the cache, the clock and subscriptions, on a
-//! hub over a memory store.
+//! The play layer's tests through its facade: the cache, the clock, subscriptions and the
+//! containment of a panic in a game's rules, on a hub over a memory store.
 
 mod cache;
+mod faults;
 mod shared;
 mod subscription;
 mod timekeeper;

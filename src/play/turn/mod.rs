@@ -7,6 +7,10 @@
 //! The pipeline calls nothing above it: what a turn calls for beyond itself (a deadline, a
 //! bot's move, a series' next step) it returns as [`Effects`], for its caller to hand to
 //! the drivers.
+//!
+//! A turn runs the game's rules inside the cache's containment ([`Games::contain`]): a
+//! panic in them answers `RulesFault` and faults the game, whose every later turn is
+//! refused `GameFaulted`.
 
 mod credit;
 mod notes;
@@ -17,9 +21,11 @@ use std::sync::Arc;
 use self::credit::credit_of_last_move;
 use self::notes::{has_started, owner_notes};
 pub use self::request::{Afterwards, Answer, Command, TurnRequest, TurnResult};
+use super::cache::Games;
 use super::clocks::{ClockReadings, indices};
 use super::effects::Effects;
 use super::error::PlayError;
+use super::faults::{FaultWatch, RulesCall};
 use super::live::{GameState, LiveGame, record_update};
 use super::metrics::{GAME_LENGTH, GAMES_FINISHED, MOVES_APPLIED, MOVES_REFUSED, outcome_label};
 use super::owners::OwnerFeeds;
@@ -35,6 +41,8 @@ use crate::store::{
 /// The turn pipeline: every change to every game goes through [`Turns::play`].
 pub struct Turns {
     store: Arc<dyn Store>,
+    /// The cache, whose containment every turn's rules run in.
+    games: Arc<Games>,
     time: TimeSource,
     /// Told when a turn notes entries on its game's owner's log.
     owners: Arc<OwnerFeeds>,
@@ -46,9 +54,16 @@ pub struct Turns {
 
 impl Turns {
     /// A pipeline appending to `store`, its time from `time`, each game's log holding at
-    /// most `max_events` events and its end, telling `owners` of the entries it notes.
-    pub fn new(store: Arc<dyn Store>, time: TimeSource, max_events: u64, owners: Arc<OwnerFeeds>) -> Turns {
-        Turns { store, time, owners, max_events: max_events.max(2) }
+    /// most `max_events` events and its end, telling `owners` of the entries it notes, and
+    /// faulting in `games` a game whose rules panic.
+    pub fn new(
+        store: Arc<dyn Store>,
+        games: Arc<Games>,
+        time: TimeSource,
+        max_events: u64,
+        owners: Arc<OwnerFeeds>,
+    ) -> Turns {
+        Turns { store, games, time, owners, max_events: max_events.max(2) }
     }
 
     /// The most events a game's log holds before its end.
@@ -163,7 +178,19 @@ impl Turns {
     /// token) stores nothing; it is then caught up and the request played again on it,
     /// once. A refusal on a copy of a store other processes write is checked the same way
     /// before it is given.
+    ///
+    /// A panic in the game's rules is contained: the answer is `RulesFault`, the game is
+    /// faulted, and its deadline is no longer watched. A faulted game's turns are refused
+    /// `GameFaulted`.
     pub async fn play(&self, live: &LiveGame, request: TurnRequest) -> (Result<TurnResult, PlayError>, Effects) {
+        match self.games.contain(live, RulesCall::Turn, self.play_in_rules(live, request)).await {
+            Ok(played) => played,
+            Err(fault) => (Err(fault), Effects::none().with_deadline(None)),
+        }
+    }
+
+    /// [`Turns::play`], but for the containment of a panic in the rules.
+    async fn play_in_rules(&self, live: &LiveGame, request: TurnRequest) -> (Result<TurnResult, PlayError>, Effects) {
         let mut effects = Effects::none();
         let played = match self.attempt(live, &request, Attempt::First, &mut effects).await {
             Attempted::Answered(answer) => answer,
@@ -202,6 +229,11 @@ impl Turns {
             return Attempted::Answered(Err(PlayError::Move { error, current_seq }));
         }
         let mut state = live.state.lock().await;
+        // Drops before the guard: a panic below marks the game before the next turn gets in.
+        let _watch = FaultWatch(live);
+        if live.is_faulted() {
+            return Attempted::Answered(Err(PlayError::GameFaulted(live.id.clone())));
+        }
         if let (Actor::Seat(seat), Some(proof)) = (request.actor.clone(), request.credential)
             && !live.acts_for(seat, proof)
         {
@@ -662,6 +694,11 @@ impl Tentative<'_> {
 
 impl Drop for Tentative<'_> {
     fn drop(&mut self) {
+        // Dropped by a panic in the rules, the copy is faulted and thrown away: undoing into
+        // it is no use, and a second panic, during the unwinding, would abort the process.
+        if std::thread::panicking() {
+            return;
+        }
         while let Some(undo) = self.undos.pop() {
             self.state.game.undo(undo);
         }

@@ -117,13 +117,7 @@ impl GameServiceImpl {
             }
         };
         let Entered { live, viewer, .. } = entered;
-        let (view, seq, clocks) = match at_seq {
-            None => live.view(viewer, self.hub.now()).await,
-            Some(seq) => {
-                let past = self.hub.position_at(&live, seq).await?;
-                (past.game.view(viewer), past.seq, past.clocks)
-            }
-        };
+        let (view, seq, clocks) = self.hub.view(&live, viewer, at_seq).await?;
         Ok(pb::GetViewResponse { view: Some(view_to_proto(&live, seq, &view, clocks.as_ref())) })
     }
 
@@ -151,7 +145,7 @@ impl GameServiceImpl {
         if viewer.seat() != Some(seat) && live.config.has_hidden_information() {
             return Err(ApiError::SeatRequired("listing moves in a game with hidden information"));
         }
-        let (moves, seq) = live.legal_moves(seat).await;
+        let (moves, seq) = self.hub.legal_moves(&live, seat).await?;
         let moves = moves
             .into_iter()
             .map(|(action, label, uci)| pb::LegalMove {

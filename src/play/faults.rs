@@ -1,0 +1,131 @@
+//! A panic in a game's rules, contained to its game. Every entry that runs a game's rules,
+//! for a call or for the server's own moves (a turn, legal moves, a view, an event
+//! stream's views, an analysis, a bot's search, the clock's timeout, catching a copy up
+//! with the log), runs them through [`Games::contain`](super::cache::Games::contain) (or,
+//! for a stream, [`Games::contain_stream`](super::cache::Games::contain_stream)), which
+//! catches the panic there:
+//! - the call is answered [`PlayError::RulesFault`](super::error::PlayError::RulesFault);
+//! - the fault is counted (`tabula_rules_faults_total{kind}`) and logged once, with the
+//!   game's id and kind and nothing of its position or of the move (either may be hidden
+//!   information, and a panic's message may show them);
+//! - the game is faulted: its copy in memory, which the panic may have left half-changed,
+//!   is dropped from the cache, so that reads reload it from the store, whose log takes a
+//!   turn only once the rules have played it whole: the last good state. Every later turn
+//!   on the game is refused [`PlayError::GameFaulted`], those of its bots and of its clock
+//!   included, and they stop asking.
+//!
+//! The mark lasts for the process's life: the store keeps no place for it (one would be a
+//! column in both SQL schemas and in the memory store, and appends made by other replicas
+//! refused by it). After a restart, or through another replica over the same database,
+//! the game takes turns again; rules that fail on a turn fail again on it, contained again.
+//!
+//! Outside the containment: loading a game, which replays turns the same rules played whole
+//! before, and the chess PGN export, which the service makes. And Rust's panic hook, which
+//! runs before any catch, still prints the panic's message to standard error.
+
+use std::collections::HashSet;
+use std::panic::AssertUnwindSafe;
+use std::sync::{Mutex, MutexGuard};
+
+use futures_util::{FutureExt, Stream, StreamExt};
+
+use super::live::LiveGame;
+use super::metrics::RULES_FAULTS;
+
+/// What a game's rules were running for when they panicked, named in the fault's log line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesCall {
+    /// A turn: a seat's, a service key's, the engine's, the clock's, or an announcement of
+    /// a seat's presence.
+    Turn,
+    /// Listing a seat's legal moves.
+    LegalMoves,
+    /// Making a view, of the game as it stands or of a past position, for a call or for
+    /// an event stream.
+    View,
+    /// Analysing a position for a hint.
+    Analysis,
+    /// A bot's search for its move.
+    BotSearch,
+    /// The clock choosing what a timeout plays.
+    Timeout,
+    /// Catching a copy of the game up with its log.
+    CatchUp,
+}
+
+impl RulesCall {
+    /// The name the log line gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            RulesCall::Turn => "turn",
+            RulesCall::LegalMoves => "legal_moves",
+            RulesCall::View => "view",
+            RulesCall::Analysis => "analysis",
+            RulesCall::BotSearch => "bot_search",
+            RulesCall::Timeout => "timeout",
+            RulesCall::CatchUp => "catch_up",
+        }
+    }
+}
+
+/// The games whose rules panicked in this process, by id: each copy of one loaded later
+/// is faulted as it is loaded.
+#[derive(Default)]
+pub struct Faults {
+    ids: Mutex<HashSet<String>>,
+}
+
+impl Faults {
+    fn ids(&self) -> MutexGuard<'_, HashSet<String>> {
+        // Every change to the set is one insert: a panic cannot leave it half-done.
+        self.ids.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Whether game `id`'s rules panicked in this process.
+    pub fn contains(&self, id: &str) -> bool {
+        self.ids().contains(id)
+    }
+
+    /// Faults `live`, whose rules just panicked running for `call`: marks it (this copy and
+    /// every later one), counts the fault and logs it.
+    pub fn record(&self, live: &LiveGame, call: RulesCall) {
+        live.mark_faulted();
+        self.ids().insert(live.id.clone());
+        let kind = live.config.kind().name();
+        metrics::counter!(RULES_FAULTS, "kind" => kind).increment(1);
+        // Without the panic's message, which may show the position or the move.
+        tracing::error!(
+            game_id = %live.id,
+            kind,
+            during = call.name(),
+            "a game's rules panicked: the game is faulted and takes no more moves"
+        );
+    }
+}
+
+/// Runs `rules` to the end, or to a panic in them, which is caught: `Err` holds its payload.
+pub async fn caught<T>(rules: impl Future<Output = T>) -> std::thread::Result<T> {
+    // Unwind safety: what a panic may leave half-changed is the game's state: the game is
+    // faulted before any turn plays on it again (see `FaultWatch`), and the copy dropped.
+    AssertUnwindSafe(rules).catch_unwind().await
+}
+
+/// The items of `stream`, or, once one panics, that panic's payload, which ends it.
+pub fn caught_items<S: Stream>(stream: S) -> impl Stream<Item = std::thread::Result<S::Item>> {
+    // Unwind safety: what a panic may leave half-changed is the stream's own state (a
+    // subscription's copy of the game), which ends with it.
+    AssertUnwindSafe(stream).catch_unwind()
+}
+
+/// Marks its game faulted when dropped while a panic unwinds. Declared just after a guard
+/// of the game's state, it drops before the guard: the game is marked before the lock lets
+/// the next caller in, so no turn ever plays on what the panic left.
+pub struct FaultWatch<'game>(pub &'game LiveGame);
+
+impl Drop for FaultWatch<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.mark_faulted();
+        }
+    }
+}
