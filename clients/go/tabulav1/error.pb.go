@@ -290,6 +290,18 @@ const (
 	// PERMISSION_DENIED: the tournament is private; read it with a service key or one of its
 	// players' tokens.
 	ErrorReason_ERROR_REASON_PRIVATE_TOURNAMENT ErrorReason = 92
+	// INTERNAL: the server's rules for the game failed on this request (a fault in the
+	// server: it is logged and counted in `tabula_rules_faults_total`). The game stands as its
+	// log does (a move the rules failed on is there only if they had played it whole before
+	// failing: read the game to know) and is faulted from then on: it can be read, followed
+	// and exported, but takes no more moves (`GAME_FAULTED`). Metadata `game_id` names it.
+	ErrorReason_ERROR_REASON_RULES_FAULT ErrorReason = 93
+	// FAILED_PRECONDITION: the game is faulted: the server's rules failed on it earlier
+	// (`RULES_FAULT`), so it takes no more moves, the server's own (bots, the clock) included;
+	// it can still be read, followed and exported. The mark is the server process's: it lasts
+	// until that process restarts, and other replicas over the same database do not share it.
+	// Metadata `game_id` names it.
+	ErrorReason_ERROR_REASON_GAME_FAULTED ErrorReason = 94
 )
 
 // Enum value maps for ErrorReason.
@@ -388,6 +400,8 @@ var (
 		90: "ERROR_REASON_TOURNAMENT_NOT_FOUND",
 		91: "ERROR_REASON_TOURNAMENT_OVER",
 		92: "ERROR_REASON_PRIVATE_TOURNAMENT",
+		93: "ERROR_REASON_RULES_FAULT",
+		94: "ERROR_REASON_GAME_FAULTED",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                0,
@@ -483,6 +497,8 @@ var (
 		"ERROR_REASON_TOURNAMENT_NOT_FOUND":       90,
 		"ERROR_REASON_TOURNAMENT_OVER":            91,
 		"ERROR_REASON_PRIVATE_TOURNAMENT":         92,
+		"ERROR_REASON_RULES_FAULT":                93,
+		"ERROR_REASON_GAME_FAULTED":               94,
 	}
 )
 
@@ -517,7 +533,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\x9c\x19\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xd9\x19\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -612,7 +628,9 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"\x1cERROR_REASON_CLAIM_TOO_EARLY\x10Y\x12%\n" +
 	"!ERROR_REASON_TOURNAMENT_NOT_FOUND\x10Z\x12 \n" +
 	"\x1cERROR_REASON_TOURNAMENT_OVER\x10[\x12#\n" +
-	"\x1fERROR_REASON_PRIVATE_TOURNAMENT\x10\\BZ\n" +
+	"\x1fERROR_REASON_PRIVATE_TOURNAMENT\x10\\\x12\x1c\n" +
+	"\x18ERROR_REASON_RULES_FAULT\x10]\x12\x1d\n" +
+	"\x19ERROR_REASON_GAME_FAULTED\x10^BZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

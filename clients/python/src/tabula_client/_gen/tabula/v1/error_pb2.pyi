@@ -331,6 +331,20 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """PERMISSION_DENIED: the tournament is private; read it with a service key or one of its
     players' tokens.
     """
+    ERROR_REASON_RULES_FAULT: _ErrorReason.ValueType  # 93
+    """INTERNAL: the server's rules for the game failed on this request (a fault in the
+    server: it is logged and counted in `tabula_rules_faults_total`). The game stands as its
+    log does (a move the rules failed on is there only if they had played it whole before
+    failing: read the game to know) and is faulted from then on: it can be read, followed
+    and exported, but takes no more moves (`GAME_FAULTED`). Metadata `game_id` names it.
+    """
+    ERROR_REASON_GAME_FAULTED: _ErrorReason.ValueType  # 94
+    """FAILED_PRECONDITION: the game is faulted: the server's rules failed on it earlier
+    (`RULES_FAULT`), so it takes no more moves, the server's own (bots, the clock) included;
+    it can still be read, followed and exported. The mark is the server process's: it lasts
+    until that process restarts, and other replicas over the same database do not share it.
+    Metadata `game_id` names it.
+    """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
@@ -637,5 +651,19 @@ to its course.
 ERROR_REASON_PRIVATE_TOURNAMENT: ErrorReason.ValueType  # 92
 """PERMISSION_DENIED: the tournament is private; read it with a service key or one of its
 players' tokens.
+"""
+ERROR_REASON_RULES_FAULT: ErrorReason.ValueType  # 93
+"""INTERNAL: the server's rules for the game failed on this request (a fault in the
+server: it is logged and counted in `tabula_rules_faults_total`). The game stands as its
+log does (a move the rules failed on is there only if they had played it whole before
+failing: read the game to know) and is faulted from then on: it can be read, followed
+and exported, but takes no more moves (`GAME_FAULTED`). Metadata `game_id` names it.
+"""
+ERROR_REASON_GAME_FAULTED: ErrorReason.ValueType  # 94
+"""FAILED_PRECONDITION: the game is faulted: the server's rules failed on it earlier
+(`RULES_FAULT`), so it takes no more moves, the server's own (bots, the clock) included;
+it can still be read, followed and exported. The mark is the server process's: it lasts
+until that process restarts, and other replicas over the same database do not share it.
+Metadata `game_id` names it.
 """
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

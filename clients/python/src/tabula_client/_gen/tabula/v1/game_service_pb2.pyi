@@ -30,10 +30,12 @@ UNAVAILABLE `STORAGE_UNAVAILABLE`, INVALID_ARGUMENT `MALFORMED_REQUEST` or OUT_O
 `CREDENTIAL_FOR_OTHER_GAME` (a signed credential for another game), UNAUTHENTICATED
 `INVALID_CREDENTIAL` for a seat token of another game and `CREDENTIAL_REVOKED` for a
 signed credential issued before its seat's token was reissued, and, for a call that
-appends to the log, RESOURCE_EXHAUSTED `EVENT_LOG_FULL`. When the server has service keys,
-a managing call fails with UNAUTHENTICATED `CREDENTIAL_REQUIRED` without a credential and
-PERMISSION_DENIED `SERVICE_KEY_REQUIRED` with a seat credential. The RPC comments below
-list only the errors particular to each call.
+appends to the log, RESOURCE_EXHAUSTED `EVENT_LOG_FULL` and FAILED_PRECONDITION
+`GAME_FAULTED`. A call that runs the game's rules (a move, legal moves, a view, a hint)
+may fail with INTERNAL `RULES_FAULT`, a fault in the server. When the server has service
+keys, a managing call fails with UNAUTHENTICATED `CREDENTIAL_REQUIRED` without a
+credential and PERMISSION_DENIED `SERVICE_KEY_REQUIRED` with a seat credential. The RPC
+comments below list only the errors particular to each call.
 """
 
 from collections import abc as _abc
