@@ -77,10 +77,12 @@ def test_names_are_total() -> None:
         "ERROR_REASON_CLAIM_TOO_EARLY",
         "ERROR_REASON_TOURNAMENT_NOT_FOUND",
     ]
-    assert [enum_name(pb.ErrorReason, n) for n in range(91, 94)] == [
+    assert [enum_name(pb.ErrorReason, n) for n in range(91, 96)] == [
         "ERROR_REASON_TOURNAMENT_OVER",
         "ERROR_REASON_PRIVATE_TOURNAMENT",
-        "unknown(93)",
+        "ERROR_REASON_RULES_FAULT",
+        "ERROR_REASON_GAME_FAULTED",
+        "unknown(95)",
     ]
     assert event_kind(pb.TournamentEvent(seq=1, round_paired=pb.TournamentRound(number=1))) == "round_paired"
     assert event_kind(pb.TournamentEvent(board_finished=pb.TournamentBoardFinished())) == "board_finished"

@@ -143,7 +143,8 @@ test("names are total", () => {
     ["ERROR_REASON_TOURNAMENT_NOT_FOUND", "ERROR_REASON_TOURNAMENT_OVER", "ERROR_REASON_PRIVATE_TOURNAMENT"],
   );
   assert.deepEqual([ErrorReason.TOURNAMENT_NOT_FOUND, ErrorReason.TOURNAMENT_OVER, ErrorReason.PRIVATE_TOURNAMENT], [90, 91, 92]);
-  assert.equal(enumName(ErrorReasonSchema, 93), "unknown(93)");
+  assert.deepEqual([ErrorReason.RULES_FAULT, ErrorReason.GAME_FAULTED], [93, 94]);
+  assert.equal(enumName(ErrorReasonSchema, 95), "unknown(95)");
   assert.deepEqual(
     [
       OwnerEventKind.TAKEBACK_REQUESTED,
