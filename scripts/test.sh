@@ -92,9 +92,9 @@ wait "$debian" || { failures=$((failures + 1)); echo '!!! failed: installing tmu
 tee -a "$log" <"$debian_log" >&2
 
 # After the build, three lanes run side by side, each its steps in turn: the library's and
-# the binary's tests, then the end-to-end suite; the contract's checks, three clients and
-# the page; the long rules tests, the other test files and the Java client (the clients and
-# the page need only the binary the build made). The steps wait on the network and on
+# the binary's tests, then the end-to-end suite; the contract's checks, two clients and
+# the page; the long rules tests, the other test files and the Go and Java clients (the
+# clients and the page need only the binary the build made). The steps wait on the network and on
 # their toolchains' start as much as on the two cores, so three lanes keep both busy, and
 # the lanes are about as long as each other. Each step's output is printed whole when it
 # ends, under its title and duration.
@@ -184,7 +184,7 @@ rust_lane() {
 export TABULA_BIN="$optimised/tabula"
 clients_lane() {
     in_lane "clients: buf lint, generated code matches proto/, no breaking change" bash clients/check.sh
-    for language in python typescript go; do
+    for language in python typescript; do
         in_lane "the $language client against a live server" bash "clients/$language/test.sh"
     done
     in_lane "the web page: its build matches web/dist, and its tests in a real browser" bash web/test.sh
@@ -193,6 +193,7 @@ long_lane() {
     in_lane "the tests that play millions of positions (optimised), the long ones included" optimised_tests_run
     in_lane "the other test files: the chess oracle, the fuzz corpus, the store, the layering" \
         cargo test --locked --no-fail-fast "${test_files[@]/#/--test=}"
+    in_lane "the go client against a live server" bash clients/go/test.sh
     in_lane "the java client against a live server" bash clients/java/test.sh
 }
 
