@@ -67,6 +67,9 @@ fi
 
 # A server for the examples: LISTEN STORE; sets server_pid and address (host:port) once it listens.
 start_server() {
+  # Emptied here, not only by the redirection below, which runs in the background and may
+  # come after the first look: an earlier server's address must never be read as this one's.
+  : >"$work/server.out"
   "$TABULA_BIN" serve --listen "$1" --store "$2" >"$work/server.out" 2>"$work/server.err" &
   server_pid=$!
   address=""
