@@ -45,6 +45,26 @@ function append(el: Element, children: Child[]): void {
   }
 }
 
+/**
+ * `draw` run at the next frame, however often it is asked for before then: a burst of
+ * events is drawn once. `cancel` drops a draw still waiting.
+ */
+export function perFrame(draw: () => void): { request(): void; cancel(): void } {
+  let frame: number | undefined;
+  return {
+    request() {
+      frame ??= requestAnimationFrame(() => {
+        frame = undefined;
+        draw();
+      });
+    },
+    cancel() {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      frame = undefined;
+    },
+  };
+}
+
 /** Replaces every child of `el`. */
 export function replace(el: Element, ...children: Child[]): void {
   el.replaceChildren();

@@ -2,7 +2,7 @@
 // in progress of the key (or the server), followed as a spectator through its own stream.
 import { GameStatus } from "@tabula/client/web";
 import { clientAs, errorText } from "../api.js";
-import { h, replace } from "../dom.js";
+import { h, perFrame, replace } from "../dom.js";
 import { gameHref } from "../route.js";
 import type { Screen } from "../screen.js";
 import { serviceKey } from "../store.js";
@@ -16,7 +16,7 @@ export function tvScreen(): Screen {
   const abort = new AbortController();
   const grid = h("div", { class: "tv-grid", "data-testid": "tv" });
   const errorBox = h("p", { class: "error", role: "alert", "data-testid": "error" });
-  const tiles: { ctrl: WatchController; frame?: number }[] = [];
+  const tiles: { ctrl: WatchController; cancel(): void }[] = [];
 
   clientAs(serviceKey())
     .listGames({ pageSize: TILES, status: GameStatus.IN_PROGRESS, signal: abort.signal })
@@ -32,10 +32,9 @@ export function tvScreen(): Screen {
     const title = h("a", { href: gameHref(gameId) }, "Game");
     const board = h("div", { class: "board-box" });
     const status = h("p", { class: "tv-status" });
-    const entry: { ctrl: WatchController; frame?: number } = { ctrl: undefined as unknown as WatchController };
+    const frames = perFrame(() => draw());
+    const ctrl = new WatchController(gameId, undefined, () => frames.request());
     const draw = () => {
-      entry.frame = undefined;
-      const ctrl = entry.ctrl;
       const view = ctrl.latest;
       const seats = ctrl.seatCount || ctrl.kind?.seatCount || 0;
       title.textContent = `${ctrl.kind?.displayName ?? "Game"}: ${Array.from({ length: seats }, (_, i) => ctrl.seats.full(i + 1)).join(" vs ")}`;
@@ -45,11 +44,8 @@ export function tvScreen(): Screen {
         status.textContent = statusLine(view, ctrl.seats, ctrl.seatCount, undefined, false);
       }
     };
-    entry.ctrl = new WatchController(gameId, undefined, () => {
-      entry.frame ??= requestAnimationFrame(draw);
-    });
-    entry.ctrl.start();
-    tiles.push(entry);
+    ctrl.start();
+    tiles.push({ ctrl, cancel: () => frames.cancel() });
     return h("article", { class: "tv-tile", "data-game": gameId }, h("h2", {}, title), board, status);
   }
 
@@ -59,7 +55,7 @@ export function tvScreen(): Screen {
       abort.abort();
       for (const t of tiles) {
         t.ctrl.dispose();
-        if (t.frame !== undefined) cancelAnimationFrame(t.frame);
+        t.cancel();
       }
     },
   };

@@ -10,14 +10,24 @@ const SLOP_PX = 4;
 export class DragMoves {
   #from: { key: string; x: number; y: number } | undefined;
   #floating: SVGElement | undefined;
+  // The pointer is followed over the whole window while a piece is dragged; these listeners
+  // go with the page (dispose), or each game opened would leave its own behind.
+  readonly #moved = (e: PointerEvent) => this.#move(e);
+  readonly #released = (e: PointerEvent) => this.#up(e);
 
   constructor(
     private readonly box: HTMLElement,
     private readonly clicks: (from: Target, to: Target) => void,
   ) {
     box.addEventListener("pointerdown", (e) => this.#down(e));
-    window.addEventListener("pointermove", (e) => this.#move(e));
-    window.addEventListener("pointerup", (e) => this.#up(e));
+    window.addEventListener("pointermove", this.#moved);
+    window.addEventListener("pointerup", this.#released);
+  }
+
+  dispose(): void {
+    window.removeEventListener("pointermove", this.#moved);
+    window.removeEventListener("pointerup", this.#released);
+    this.#floating?.remove();
   }
 
   #down(e: PointerEvent): void {

@@ -3,18 +3,13 @@
 // it (the clock ticking on its own); a redraw waits for the next frame, so that a backlog of
 // events is drawn once.
 import type { Screen } from "../screen.js";
+import { perFrame } from "../dom.js";
 import { WatchController } from "./controller.js";
 import { WatchView } from "./view.js";
 
 export function watchGame(gameId: string, token: string | undefined): Screen {
-  let frame: number | undefined;
-  const redraw = () => {
-    frame ??= requestAnimationFrame(() => {
-      frame = undefined;
-      view.render();
-    });
-  };
-  const ctrl = new WatchController(gameId, token, redraw);
+  const frames = perFrame(() => view.render());
+  const ctrl = new WatchController(gameId, token, () => frames.request());
   const view = new WatchView(ctrl);
   view.render();
   ctrl.start();
@@ -23,7 +18,7 @@ export function watchGame(gameId: string, token: string | undefined): Screen {
     dispose() {
       ctrl.dispose();
       view.dispose();
-      if (frame !== undefined) cancelAnimationFrame(frame);
+      frames.cancel();
     },
   };
 }

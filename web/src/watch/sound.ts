@@ -36,6 +36,12 @@ export class MoveSounds {
     this.toggle.dataset["played"] = String(++this.#played);
   }
 
+  /** Lets the sound device go with the page. */
+  dispose(): void {
+    void this.#context?.close();
+    this.#context = undefined;
+  }
+
   #audio(): AudioContext | undefined {
     if (!this.#context && typeof AudioContext !== "undefined") this.#context = new AudioContext();
     return this.#context;

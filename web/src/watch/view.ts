@@ -63,6 +63,7 @@ export class WatchView {
 
   readonly #roving = new RovingFocus(this.#board);
   readonly #sounds = new MoveSounds();
+  readonly #drag: DragMoves;
   readonly #arbiter: ArbiterPanel;
 
   constructor(private readonly ctrl: WatchController) {
@@ -70,7 +71,7 @@ export class WatchView {
     this.#arbiter = new ArbiterPanel(ctrl);
     this.#side.append(this.#arbiter.element);
     // Dragging a piece makes the same two clicks as clicking it, then where it goes.
-    new DragMoves(this.#board, (from, to) => {
+    this.#drag = new DragMoves(this.#board, (from, to) => {
       if (!ctrl.canClick) return;
       ctrl.clickTarget(from);
       ctrl.clickTarget(to);
@@ -87,6 +88,8 @@ export class WatchView {
 
   dispose(): void {
     this.#clock.dispose();
+    this.#drag.dispose();
+    this.#sounds.dispose();
   }
 
   #fill(): void {

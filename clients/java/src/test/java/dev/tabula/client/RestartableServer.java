@@ -1,12 +1,8 @@
 package dev.tabula.client;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,8 +12,6 @@ import java.util.concurrent.TimeUnit;
  * {@link TestServer} is, without {@code TABULA_BIN}.
  */
 final class RestartableServer implements AutoCloseable {
-  private static final long START_TIMEOUT_SECONDS = 30;
-  private static final String READY = "listening on ";
 
   private final Path store;
   private final String address;
@@ -32,7 +26,7 @@ final class RestartableServer implements AutoCloseable {
   /** Starts a server on a free loopback port with its games in {@code store} (created if missing). */
   static RestartableServer start(Path store) throws Exception {
     Process process = launch(store, "127.0.0.1:0");
-    return new RestartableServer(store, process, awaitAddress(process));
+    return new RestartableServer(store, process, TestServer.awaitAddress(process));
   }
 
   /** {@code host:port}, the same across restarts. */
@@ -51,7 +45,7 @@ final class RestartableServer implements AutoCloseable {
   /** Starts the server again on the same port and file, once it has stopped. */
   void startAgain() throws Exception {
     process = launch(store, address);
-    String again = awaitAddress(process);
+    String again = TestServer.awaitAddress(process);
     if (!again.equals(address)) {
       throw new IllegalStateException("the server came back on " + again + ", not " + address);
     }
@@ -60,31 +54,6 @@ final class RestartableServer implements AutoCloseable {
   private static Process launch(Path store, String listen) throws IOException {
     List<String> command = List.of(TestServer.binary().toString(), "serve", "--listen", listen, "--store", "sqlite:" + store);
     return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-  }
-
-  private static String awaitAddress(Process process) throws Exception {
-    CompletableFuture<String> address = new CompletableFuture<>();
-    Thread reader = new Thread(() -> {
-      try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-        // Keeps reading after the address so the server never blocks on a full pipe.
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-          if (line.startsWith(READY)) {
-            address.complete(line.substring(READY.length()).trim());
-          }
-        }
-      } catch (IOException ignored) {
-        // The server stopped; a missing address is reported below.
-      }
-      address.completeExceptionally(new IllegalStateException("the server exited without printing its address"));
-    }, "tabula-serve-stdout");
-    reader.setDaemon(true);
-    reader.start();
-    try {
-      return address.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    } catch (Exception failure) {
-      process.destroyForcibly();
-      throw failure;
-    }
   }
 
   @Override

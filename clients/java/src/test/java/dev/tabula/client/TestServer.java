@@ -64,6 +64,18 @@ final class TestServer implements AutoCloseable {
 
   private static TestServer start(ProcessBuilder builder) throws Exception {
     Process process = builder.redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      return new TestServer(process, awaitAddress(process));
+    } catch (Exception failure) {
+      throw new IllegalStateException("could not start " + binary() + " ", failure);
+    }
+  }
+
+  /**
+   * The address a just started {@code tabula serve} says it listens on; the process is
+   * killed when it says none in time.
+   */
+  static String awaitAddress(Process process) throws Exception {
     CompletableFuture<String> address = new CompletableFuture<>();
     Thread reader = new Thread(() -> {
       try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
@@ -81,10 +93,10 @@ final class TestServer implements AutoCloseable {
     reader.setDaemon(true);
     reader.start();
     try {
-      return new TestServer(process, address.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS));
+      return address.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (Exception failure) {
       process.destroyForcibly();
-      throw new IllegalStateException("could not start " + binary() + " ", failure);
+      throw failure;
     }
   }
 
