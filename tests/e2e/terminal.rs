@@ -454,6 +454,27 @@ fn running(screen: &str) -> bool {
 const LOST: &str = "reconnecting…";
 const BACK: &str = "connected to the server again";
 
+/// A tic-tac-toe game on a [`RestartableServer`], followed by a spectator (`tabula watch`)
+/// and by seat 2's player (`tabula join`) in terminals named after `name`, both shown the
+/// empty board.
+async fn followed_on_a_restartable_server(
+    name: &str,
+) -> (RestartableServer, common::Client, common::Game, Terminal, Terminal) {
+    let server = RestartableServer::start();
+    let mut client = server.running.client().await;
+    let game = common::create_config(&mut client, pb::game_config::Game::TicTacToe(Default::default())).await;
+    let binary = quoted(env!("CARGO_BIN_EXE_tabula"));
+    let address = server.address().to_owned();
+    let watcher = Terminal::start(&format!("{name}-watch"), &format!("{binary} watch {} --server {address}", game.id));
+    let player = Terminal::start(
+        &format!("{name}-join"),
+        &format!("{binary} join {} --token {} --server {address}", game.id, quoted(&game.tokens[1])),
+    );
+    watcher.wait_for("the empty board", |screen| screen.contains("to act: X (seat 1)")).await;
+    player.wait_for("the player waiting for X", |screen| screen.contains("waiting for X (seat 1)…")).await;
+    (server, client, game, watcher, player)
+}
+
 /// A spectator (`tabula watch`) and a player (`tabula join`, seat 2) follow a tic-tac-toe
 /// game while its server is killed (SIGKILL) and later stopped (SIGTERM) and each time
 /// started again on the same port and SQLite file. Each terminal says it lost the server
@@ -462,18 +483,7 @@ const BACK: &str = "connected to the server again";
 /// the player's prompt, are each shown once.
 #[tokio::test]
 async fn watch_and_join_ride_out_server_restarts_and_miss_no_move() {
-    let mut server = RestartableServer::start();
-    let mut client = server.running.client().await;
-    let game = common::create_config(&mut client, pb::game_config::Game::TicTacToe(Default::default())).await;
-    let binary = quoted(env!("CARGO_BIN_EXE_tabula"));
-    let address = server.address().to_owned();
-    let watcher = Terminal::start("restart-watch", &format!("{binary} watch {} --server {address}", game.id));
-    let player = Terminal::start(
-        "restart-join",
-        &format!("{binary} join {} --token {} --server {address}", game.id, quoted(&game.tokens[1])),
-    );
-    watcher.wait_for("the empty board", |screen| screen.contains("to act: X (seat 1)")).await;
-    player.wait_for("the player waiting for X", |screen| screen.contains("waiting for X (seat 1)…")).await;
+    let (mut server, _, game, watcher, player) = followed_on_a_restartable_server("restart").await;
 
     // Killed while both only follow the game.
     server.stop("KILL");
@@ -546,18 +556,7 @@ async fn watch_and_join_ride_out_server_restarts_and_miss_no_move() {
 /// the server no longer has once it is back is told so, and the command ends with failure.
 #[tokio::test]
 async fn quit_leaves_while_the_server_is_away_and_a_game_gone_after_a_restart_ends_the_watch() {
-    let mut server = RestartableServer::start();
-    let mut client = server.running.client().await;
-    let game = common::create_config(&mut client, pb::game_config::Game::TicTacToe(Default::default())).await;
-    let binary = quoted(env!("CARGO_BIN_EXE_tabula"));
-    let address = server.address().to_owned();
-    let watcher = Terminal::start("gone-watch", &format!("{binary} watch {} --server {address}", game.id));
-    let player = Terminal::start(
-        "gone-join",
-        &format!("{binary} join {} --token {} --server {address}", game.id, quoted(&game.tokens[1])),
-    );
-    watcher.wait_for("the empty board", |screen| screen.contains("to act: X (seat 1)")).await;
-    player.wait_for("the player waiting for X", |screen| screen.contains("waiting for X (seat 1)…")).await;
+    let (mut server, _, game, watcher, player) = followed_on_a_restartable_server("gone").await;
 
     server.stop("KILL");
     for terminal in [&watcher, &player] {
