@@ -23,6 +23,7 @@ mod rules;
 mod seat;
 mod session;
 mod snapshot;
+mod solutions;
 #[cfg(test)]
 pub(crate) mod tactics;
 mod view;
@@ -37,6 +38,7 @@ pub use rules::{Rules, SearchBudget};
 pub use seat::{Seat, Viewer};
 pub use session::{Adjudication, AnyMatch, AnyUndo, Match, ReplayError, Turn, Undo};
 pub use snapshot::{CHECKSUM_LEN, SNAPSHOT_VERSION, SnapshotError};
+pub use solutions::{CountingStopped, SolutionCount, SolutionRange, Solutions};
 pub use view::{
     BoardCell, CellNames, ChangedCell, GraphBoard, GraphPoint, GridBoard, LastMove, Observation, Phase, Piece, Region,
     Stage, View,

@@ -5,7 +5,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::{
-    Action, Analysis, ConfigError, MoveError, Mover, Observation, Outcome, PlayOptions, Reason, Seat, Viewer, bot,
+    Action, Analysis, ConfigError, CountingStopped, MoveError, Mover, Observation, Outcome, PlayOptions, Reason, Seat,
+    SolutionRange, Solutions, Viewer, bot,
 };
 
 /// The rules of one game: a position and how moves change it.
@@ -202,6 +203,23 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
     /// legal move, judged at its horizon by [`evaluate`](Rules::evaluate).
     fn analyse(&self, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
         bot::analyse_deeply(self, seat, budget, seed, &bot::legal_candidates::<Self>, bot::Width::Full)
+    }
+
+    /// Whether [`solutions`](Rules::solutions) answers: true for a puzzle whose engine
+    /// counts its solutions exactly. A fact of the game.
+    const COUNTS_SOLUTIONS: bool = false;
+
+    /// For a puzzle: every distinct move sequence that solves it from here, counted exactly,
+    /// and those of `range` listed, searching within `budget`; `None` for a game that is
+    /// not a puzzle (the default). Facts about the position, the same in any process.
+    ///
+    /// Invariants every implementation keeps: the count is exact or the answer is
+    /// [`CountingStopped`], returned soon after `budget`'s stop flag is set or its node
+    /// budget is spent; every listed solution is a sequence of moves legal one after the
+    /// other that ends the puzzle solved (see [`Solutions`]).
+    fn solutions(&self, range: SolutionRange, budget: SearchBudget<'_>) -> Option<Result<Solutions, CountingStopped>> {
+        let _ = (range, budget);
+        None
     }
 
     /// The strongest level of this game's bot; level 1, the weakest, plays a uniformly

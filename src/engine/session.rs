@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Mover;
 use super::{
-    Action, Analysis, ConfigError, DrawReason, LastMove, MoveError, NoResultReason, Outcome, Reason, Rules,
-    SearchBudget, Seat, View, Viewer, WinReason,
+    Action, Analysis, ConfigError, CountingStopped, DrawReason, LastMove, MoveError, NoResultReason, Outcome, Reason,
+    Rules, SearchBudget, Seat, SolutionRange, Solutions, View, Viewer, WinReason,
 };
 
 /// One entry of a match's history: everything that changes a match is a turn, so that a
@@ -818,6 +818,17 @@ impl<G: Rules> Match<G> {
         Some(self.position.analyse(seat, budget, seed))
     }
 
+    /// A puzzle's solutions from here (see [`Rules::solutions`]); `None` for a game that is
+    /// not a puzzle. A finished puzzle has none to list but the empty one when it ended
+    /// solved, and it is the rules that say so.
+    pub fn solutions(
+        &self,
+        range: SolutionRange,
+        budget: SearchBudget<'_>,
+    ) -> Option<Result<Solutions, CountingStopped>> {
+        self.position.solutions(range, budget)
+    }
+
     /// The game as `viewer` may see it.
     pub fn view(&self, viewer: Viewer) -> View {
         let last_move = self.moves_in_force.last().map(|(seat, action)| {
@@ -931,6 +942,9 @@ pub trait AnyMatch: Debug + Send + Sync {
     /// levels), within `budget`; `None` when the game is over or `seat` is not to act.
     /// See [`Match::bot_action`].
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>) -> Option<Action>;
+    /// A puzzle's solutions from here, within `budget`; `None` for a game that is not a
+    /// puzzle. See [`Match::solutions`].
+    fn solutions(&self, range: SolutionRange, budget: SearchBudget<'_>) -> Option<Result<Solutions, CountingStopped>>;
     /// The complete state as bytes, for the game's configuration to restore.
     fn snapshot(&self) -> Vec<u8>;
     /// A copy.
@@ -1008,6 +1022,9 @@ impl<G: Rules> AnyMatch for Match<G> {
     }
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>) -> Option<Action> {
         Match::bot_action(self, seat, level, budget)
+    }
+    fn solutions(&self, range: SolutionRange, budget: SearchBudget<'_>) -> Option<Result<Solutions, CountingStopped>> {
+        Match::solutions(self, range, budget)
     }
     fn snapshot(&self) -> Vec<u8> {
         Match::snapshot(self)

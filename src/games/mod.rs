@@ -165,6 +165,12 @@ macro_rules! registry {
                 self.seat_count() == 1
             }
 
+            /// Whether this kind's engine counts and lists a position's solutions
+            /// ([`Rules::COUNTS_SOLUTIONS`]): a fact of the game.
+            pub fn counts_solutions(self) -> bool {
+                match self { $(GameKind::$kind => <$game as Rules>::COUNTS_SOLUTIONS),+ }
+            }
+
             /// How many seats a game of this kind has.
             pub fn seat_count(self) -> usize {
                 self.seat_names().len()

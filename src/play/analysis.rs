@@ -9,17 +9,15 @@
 //! could see; in a game with hidden information only that seat may ask, so that it
 //! reveals nothing its asker could not see there.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::engine::{Analysis, AnyMatch, MoveError, Reason, SearchBudget, Seat, Viewer};
 use crate::store::{GameStatus, Store};
 
 use super::error::{HintRefusal, PlayError};
-use super::live::LiveGame;
+use super::live::{GameCopy, LiveGame};
 use super::past::position_at;
-use super::search::SearchPool;
+use super::search::{SearchPool, TimeLimit};
 
 /// The longest an analysis may think.
 pub const MAX_ANALYSIS_TIME: Duration = Duration::from_secs(10);
@@ -70,14 +68,39 @@ pub async fn analyse(
     request: AnalysisRequest,
 ) -> Result<AnalysisAnswer, PlayError> {
     let copy = live.copy().await;
+    let finished = check_help(&copy, request.asker, request.at_seq)?;
+    // Only now the place, and only with it the replay a past position costs.
+    let place = pool.reserve()?;
+    let (seq, position) = match request.at_seq {
+        Some(seq) if finished => (seq, position_at(store, live, seq).await?.game),
+        _ => (copy.record.seq, copy.game),
+    };
+    let Some(seat) = analysed_seat(position.as_ref(), request.asker)? else {
+        return Ok(AnalysisAnswer { seq, seat: None, analysis: None });
+    };
+    let time = request.time.unwrap_or(DEFAULT_ANALYSIS_TIME).min(MAX_ANALYSIS_TIME);
+    let nodes = request.nodes.unwrap_or(MAX_ANALYSIS_NODES).min(MAX_ANALYSIS_NODES);
+    let limit = TimeLimit::after(time);
+    let analysis =
+        place.run_with(limit.stop.clone(), move |stop| position.analyse(seat, SearchBudget::new(nodes, stop))).await;
+    Ok(AnalysisAnswer { seq, seat: Some(seat), analysis: analysis? })
+}
+
+/// Checks that `asker` may have help at the position after `at_seq` (the current one when
+/// `None`) of the game `copy` is a copy of, by the rules above; returns whether the game
+/// is finished.
+///
+/// # Errors
+/// As [`analyse`] says, but for `SEARCH_BUSY`.
+pub(super) fn check_help(copy: &GameCopy, asker: Viewer, at_seq: Option<u64>) -> Result<bool, PlayError> {
     let current = copy.record.seq;
     let finished = copy.record.status != GameStatus::InProgress;
     if !finished {
-        let Some(seat) = request.asker.seat() else { return Err(PlayError::HintRefused(HintRefusal::NotASeat)) };
+        let Some(seat) = asker.seat() else { return Err(PlayError::HintRefused(HintRefusal::NotASeat)) };
         if !copy.record.allow_hints {
             return Err(PlayError::HintRefused(HintRefusal::Disabled));
         }
-        if request.at_seq.is_some_and(|seq| seq != current) {
+        if at_seq.is_some_and(|seq| seq != current) {
             return Err(PlayError::HintRefused(HintRefusal::PastPosition { current }));
         }
         if !copy.game.to_act().contains(&seat) {
@@ -86,40 +109,19 @@ pub async fn analyse(
             return Err(PlayError::Move { error, current_seq: current });
         }
     }
-    if let Some(seq) = request.at_seq
+    if let Some(seq) = at_seq
         && (seq == 0 || seq > current)
     {
         return Err(PlayError::SeqOutOfRange { after: seq, current });
     }
-    // Only now the place, and only with it the replay a past position costs.
-    let place = pool.reserve()?;
-    let (seq, position) = match request.at_seq {
-        Some(seq) if finished => (seq, position_at(store, live, seq).await?.game),
-        _ => (current, copy.game),
-    };
-    let Some(seat) = analysed_seat(position.as_ref(), request.asker)? else {
-        return Ok(AnalysisAnswer { seq, seat: None, analysis: None });
-    };
-    let time = request.time.unwrap_or(DEFAULT_ANALYSIS_TIME).min(MAX_ANALYSIS_TIME);
-    let nodes = request.nodes.unwrap_or(MAX_ANALYSIS_NODES).min(MAX_ANALYSIS_NODES);
-    let stop = Arc::new(AtomicBool::new(false));
-    let timer = {
-        let stop = stop.clone();
-        tokio::spawn(async move {
-            tokio::time::sleep(time).await;
-            stop.store(true, Ordering::Relaxed);
-        })
-    };
-    let analysis = place.run_with(stop, move |stop| position.analyse(seat, SearchBudget::new(nodes, stop))).await;
-    timer.abort();
-    Ok(AnalysisAnswer { seq, seat: Some(seat), analysis: analysis? })
+    Ok(finished)
 }
 
 /// The seat whose move `position` is analysed for, asked by `asker`; `None` when nobody is
 /// to act there. The engine decides from that seat's view, which in a game with hidden
 /// information shows that seat's secrets (its own fleet, for one): then only that seat may
 /// ask, so that an analysis shows the asker nothing it could not see at that position.
-fn analysed_seat(position: &dyn AnyMatch, asker: Viewer) -> Result<Option<Seat>, PlayError> {
+pub(super) fn analysed_seat(position: &dyn AnyMatch, asker: Viewer) -> Result<Option<Seat>, PlayError> {
     let to_act = position.to_act();
     if !position.has_hidden_information() {
         return Ok(asker.seat().filter(|seat| to_act.contains(seat)).or_else(|| to_act.first().copied()));

@@ -13,7 +13,7 @@ use super::clocks::fresh_clocks;
 use super::effects::Driver;
 use super::error::PlayError;
 use super::live::{LiveGame, record_update};
-use super::metrics::GAMES_CREATED;
+use super::metrics::{GAMES_CREATED, GAMES_IMPORTED};
 use super::owners::OwnerFeeds;
 use super::ratings::seated_rating;
 use super::time::{TimeSource, rounded_up_to_millis};
@@ -21,6 +21,7 @@ use super::tokens::new_token;
 use crate::engine::clock::ClockConfig;
 use crate::engine::{AnyMatch, Seat, Turn};
 use crate::games::GameConfig;
+use crate::store::document::{DocumentError, GameDocument};
 use crate::store::{
     Actor, BotSeat, EventKind, GameRecord, GameStatus, Labels, Player, Store, StoreError, StoredEvent, TokenHash,
     from_millis, owner_of,
@@ -519,6 +520,56 @@ impl Creator {
             driver.act(&live.id, effects);
         }
         live
+    }
+
+    /// Stores the game `document` holds, owned by `owner` when one is given, and carries
+    /// it on: held in memory, its clocks read from its log, what it calls for (a bot to
+    /// move, a deadline) handed to the driver. With `validate_only`, only checks it.
+    /// Returns its record.
+    ///
+    /// # Errors
+    /// `INVALID_DOCUMENT` for a document whose log does not replay to what it says (see
+    /// [`GameDocument::validate`]) or that is longer than `max_events`; `GAME_EXISTS`;
+    /// `TOO_MANY_GAMES` beyond the owner's cap.
+    pub async fn import(
+        &self,
+        mut document: GameDocument,
+        owner: Option<String>,
+        max_in_progress: Option<u64>,
+        max_events: u64,
+        validate_only: bool,
+    ) -> Result<GameRecord, PlayError> {
+        if document.events.len() as u64 > max_events {
+            let why = format!("the log holds {} events; a game here holds at most {max_events}", document.events.len());
+            return Err(PlayError::InvalidDocument(why));
+        }
+        if owner.is_some() {
+            document.owner = owner;
+        }
+        let record = document.validate().map_err(|error| match error {
+            DocumentError::Store(error) => error.into(),
+            invalid => PlayError::InvalidDocument(invalid.to_string()),
+        })?;
+        if validate_only {
+            return match self.store.head(&record.id).await {
+                Ok(_) => Err(PlayError::GameExists(record.id)),
+                Err(StoreError::NotFound(_)) => Ok(record),
+                Err(other) => Err(other.into()),
+            };
+        }
+        match self.store.create(record.clone(), document.events, max_in_progress).await {
+            Ok(()) => {}
+            Err(StoreError::AlreadyExists(_)) => return Err(PlayError::GameExists(record.id)),
+            Err(other) => return Err(other.into()),
+        }
+        metrics::counter!(GAMES_IMPORTED, "kind" => record.kind().name()).increment(1);
+        self.owners.grew(owner_of(&record));
+        let live = self.games.get(&record.id).await?;
+        let effects = live.effects(&*live.state.lock().await);
+        if let Some(driver) = self.driver.upgrade() {
+            driver.act(&live.id, effects);
+        }
+        Ok(record)
     }
 
     /// The game an earlier creation with log key `key` made, if one did.

@@ -112,6 +112,21 @@ pub enum PlayError {
     /// more turns.
     #[error("game {0:?} is faulted: its rules failed on an earlier request")]
     GameFaulted(String),
+    /// Solutions were asked of a game that is not a puzzle.
+    #[error("only a puzzle (peg solitaire) has solutions to count")]
+    NotAPuzzle,
+    /// An exact count needed more positions or time than the server allows.
+    #[error(
+        "counting the solutions from here needs more than the server's bound (stopped after {nodes} positions); \
+         ask again from a position further on"
+    )]
+    SearchLimitReached { nodes: u64 },
+    /// An imported document names a game the store already has.
+    #[error("a game with id {0:?} already exists")]
+    GameExists(String),
+    /// An imported document is not one, or does not hold together: why.
+    #[error("{0}")]
+    InvalidDocument(String),
     /// Storage failed, or a stored game does not replay; for the log, not the caller.
     #[error("storage failure: {0}")]
     Storage(String),
@@ -149,10 +164,10 @@ impl From<StoreError> for PlayError {
             StoreError::TournamentNotFound(id) => PlayError::TournamentNotFound(id),
             StoreError::SavedConfigExists(name) => PlayError::SavedConfigExists(name),
             StoreError::TooManySavedConfigs { owner, limit } => PlayError::TooManySavedConfigs { owner, limit },
-            StoreError::AlreadyExists(_)
-            | StoreError::CreationRequestTaken
-            | StoreError::NotRatable(_)
-            | StoreError::Backend(_) => PlayError::Storage(error.to_string()),
+            StoreError::AlreadyExists(id) => PlayError::GameExists(id),
+            StoreError::CreationRequestTaken | StoreError::NotRatable(_) | StoreError::Backend(_) => {
+                PlayError::Storage(error.to_string())
+            }
         }
     }
 }

@@ -45,6 +45,8 @@ pub enum RulesCall {
     View,
     /// Analysing a position for a hint.
     Analysis,
+    /// Counting and listing a puzzle's solutions.
+    Solutions,
     /// A bot's search for its move.
     BotSearch,
     /// The clock choosing what a timeout plays.
@@ -61,6 +63,7 @@ impl RulesCall {
             RulesCall::LegalMoves => "legal_moves",
             RulesCall::View => "view",
             RulesCall::Analysis => "analysis",
+            RulesCall::Solutions => "solutions",
             RulesCall::BotSearch => "bot_search",
             RulesCall::Timeout => "timeout",
             RulesCall::CatchUp => "catch_up",

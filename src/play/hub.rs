@@ -27,6 +27,7 @@ use super::ratings::Rater;
 use super::saved::{self, ToSave};
 use super::search::{SearchPool, default_threads};
 use super::series::{NewSeries, SeriesDriver, SeriesRequest};
+use super::solutions::{SolutionsAnswer, SolutionsRequest, solutions};
 use super::subscription::{Deliveries, Subscription, subscribe};
 use super::time::TimeSource;
 use super::timekeeper::Timekeeper;
@@ -35,6 +36,7 @@ use super::tournament::{NewTournament, TournamentDriver, TournamentRequest};
 use super::turn::{TurnRequest, TurnResult, Turns};
 use crate::engine::{Action, Seat, View, Viewer};
 use crate::games::GameKind;
+use crate::store::document::{self, GameDocument};
 use crate::store::{
     Entrant, GameRecord, Labels, LeaderboardCursor, ListFilter, PlayerRating, SavedConfig, SeriesRecord, SeriesStatus,
     Store, TournamentRecord, TournamentStatus,
@@ -98,6 +100,8 @@ pub struct Hub {
     owners: Arc<OwnerFeeds>,
     /// The seats' presence.
     attendance: Arc<Attendance>,
+    /// The most events a game's log holds, an imported one's too.
+    max_events_per_game: u64,
 }
 
 impl Hub {
@@ -145,6 +149,7 @@ impl Hub {
                 searches: SearchPool::new(search_threads),
                 owners,
                 attendance,
+                max_events_per_game,
             }
         });
         if let Some(changes) = changes {
@@ -366,6 +371,38 @@ impl Hub {
     pub async fn analyse(&self, live: &LiveGame, request: AnalysisRequest) -> Result<AnalysisAnswer, PlayError> {
         let analysed = analyse(self.store.as_ref(), live, &self.searches, request);
         self.games.contain(live, RulesCall::Analysis, analysed).await?
+    }
+
+    /// A puzzle's solutions from a position of `live`, for `request`'s asker (see
+    /// [`solutions`](super::solutions)).
+    ///
+    /// # Errors
+    /// As [`solutions`] says, and `RULES_FAULT`.
+    pub async fn solutions(&self, live: &LiveGame, request: SolutionsRequest) -> Result<SolutionsAnswer, PlayError> {
+        let counted = solutions(self.store.as_ref(), live, &self.searches, request);
+        self.games.contain(live, RulesCall::Solutions, counted).await?
+    }
+
+    /// `live` as a document: its record and its whole log, as the store holds them.
+    ///
+    /// # Errors
+    /// `GAME_NOT_FOUND` when it was deleted meanwhile, or a storage error.
+    pub async fn export_game(&self, live: &LiveGame) -> Result<GameDocument, PlayError> {
+        Ok(document::export(self.store.as_ref(), &live.id).await?)
+    }
+
+    /// Imports the game `document` holds, owned by `owner` (see [`Creator::import`]).
+    ///
+    /// # Errors
+    /// `INVALID_DOCUMENT`, `GAME_EXISTS`, `TOO_MANY_GAMES`, a storage error.
+    pub async fn import_game(
+        &self,
+        document: GameDocument,
+        owner: Option<String>,
+        max_in_progress: Option<u64>,
+        validate_only: bool,
+    ) -> Result<GameRecord, PlayError> {
+        self.creator.import(document, owner, max_in_progress, self.max_events_per_game, validate_only).await
     }
 
     /// `live`'s events after `subscription.after` (see

@@ -9,6 +9,8 @@ use crate::games::GameKind;
 
 /// Games this process created, by `kind`.
 pub(super) const GAMES_CREATED: &str = "tabula_games_created_total";
+/// Games imported into this process's store from documents, by `kind`.
+pub(super) const GAMES_IMPORTED: &str = "tabula_games_imported_total";
 /// Games that ended in this process, by `kind` and `outcome` ([`outcome_label`]).
 pub(super) const GAMES_FINISHED: &str = "tabula_games_finished_total";
 /// Moves in force when a game ended, by `kind`.
@@ -47,6 +49,7 @@ pub fn register() {
     describe();
     for kind in GameKind::ALL.iter().map(|kind| kind.name()) {
         metrics::counter!(GAMES_CREATED, "kind" => kind).increment(0);
+        metrics::counter!(GAMES_IMPORTED, "kind" => kind).increment(0);
         for outcome in OUTCOMES {
             metrics::counter!(GAMES_FINISHED, "kind" => kind, "outcome" => outcome).increment(0);
         }
@@ -67,6 +70,7 @@ pub fn register() {
 /// The help text of each metric.
 fn describe() {
     metrics::describe_counter!(GAMES_CREATED, "Games this process created, by kind.");
+    metrics::describe_counter!(GAMES_IMPORTED, "Games imported from documents by this process, by kind.");
     metrics::describe_counter!(
         GAMES_FINISHED,
         "Games that ended in this process, by kind and outcome (win, draw, no_result)."

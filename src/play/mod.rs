@@ -22,7 +22,7 @@
 //! and the search pool; a game's fan-out
 //! ([`fanout`]) and the game itself ([`live`]); a panic in its rules, contained
 //! ([`faults`]); its past positions ([`past`]); the cache ([`cache`]); the turn pipeline
-//! ([`turn`]); what subscribes, analyses and saves; the
+//! ([`turn`]); what subscribes, analyses, counts solutions and saves; the
 //! makers of games ([`creation`]); the drivers ([`bots`], [`timekeeper`], [`series`], [`presence`]); and
 //! the facade ([`hub`]), which is also the [`effects::Driver`] every part hands what its
 //! changes call for.
@@ -48,6 +48,7 @@ pub mod ratings;
 mod saved;
 mod search;
 pub mod series;
+mod solutions;
 mod subscription;
 mod time;
 mod timekeeper;
@@ -60,6 +61,7 @@ mod tests;
 
 // The records the play layer keeps, named from here by the layers above it, which never
 // reach the store themselves.
+pub use crate::store::document::GameDocument;
 pub use crate::store::{
     Actor, Board, BoardResult, BotSeat, Entrant, EventKind, GameRating, GameRecord, GameStatus, Happening, Labels,
     LeaderboardCursor, ListFilter, MAX_ROUND_ROBIN_PLAYERS, MAX_TOURNAMENT_PLAYERS, OwnerEntry, OwnerEventKind, Player,
@@ -83,6 +85,7 @@ pub use presence::STREAM_LEASE;
 pub use saved::ToSave;
 pub use search::{SearchPool, default_threads};
 pub use series::{NewSeries, SeriesRequest};
+pub use solutions::{MAX_SOLUTION_NODES, MAX_SOLUTION_TIME, SolutionsAnswer, SolutionsRequest};
 pub use subscription::{Content, Deliveries, Delivery, Subscription};
 pub use time::{ManualTime, TimeSource, rounded_up_to_millis, turn_moment};
 pub use turn::{Afterwards, Answer, Command, TurnRequest, TurnResult};

@@ -30,6 +30,33 @@ pub struct SearchPool {
     threads: usize,
 }
 
+/// A stop flag that turns true once a search's time is up, for a search bounded in time as
+/// well as in positions; dropping it cancels the timer.
+pub struct TimeLimit {
+    /// The flag to hand the search.
+    pub stop: Arc<AtomicBool>,
+    timer: tokio::task::JoinHandle<()>,
+}
+
+impl TimeLimit {
+    /// A flag that turns true `time` from now.
+    pub fn after(time: std::time::Duration) -> TimeLimit {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let timer = tokio::spawn(async move {
+            tokio::time::sleep(time).await;
+            flag.store(true, Ordering::Relaxed);
+        });
+        TimeLimit { stop, timer }
+    }
+}
+
+impl Drop for TimeLimit {
+    fn drop(&mut self) {
+        self.timer.abort();
+    }
+}
+
 /// Sets its flag when dropped: the search it belongs to stops.
 struct StopOnDrop(Arc<AtomicBool>);
 

@@ -218,6 +218,21 @@ pub enum ApiError {
          still be read, followed and exported"
     )]
     GameFaulted(String),
+    /// Solutions were asked of a game that is not a puzzle.
+    #[error("only a puzzle (peg solitaire) has solutions to count; this game is not one")]
+    NotAPuzzle,
+    /// An exact count needs more than the server's bound.
+    #[error(
+        "counting the solutions from this position needs more than this server's bound (it stopped after {nodes} \
+         positions); ask again a few moves on"
+    )]
+    SearchLimitReached { nodes: u64 },
+    /// An imported document names a game the server has.
+    #[error("this server already has a game with id {0:?}; delete it first to import the document in its place")]
+    GameExists(String),
+    /// An imported document is not one, or does not hold together: why.
+    #[error("the document cannot be imported: {0}")]
+    InvalidDocument(String),
     /// Storage failed; the detail is for the log, never the caller.
     #[error("storage is unavailable; retry shortly")]
     Storage(String),
@@ -240,6 +255,10 @@ impl ApiError {
             E::UnknownPreset { .. } => (C::InvalidArgument, "UNKNOWN_PRESET"),
             E::InvalidPageToken => (C::InvalidArgument, "INVALID_PAGE_TOKEN"),
             E::InvalidPgn(_) => (C::InvalidArgument, "INVALID_PGN"),
+            E::InvalidDocument(_) => (C::InvalidArgument, "INVALID_DOCUMENT"),
+            E::GameExists(_) => (C::AlreadyExists, "GAME_EXISTS"),
+            E::NotAPuzzle => (C::FailedPrecondition, "UNSUPPORTED_BY_GAME"),
+            E::SearchLimitReached { .. } => (C::FailedPrecondition, "SEARCH_LIMIT_REACHED"),
             E::MalformedRequest(_) => (C::InvalidArgument, "MALFORMED_REQUEST"),
             E::GameNotFound(_) => (C::NotFound, "GAME_NOT_FOUND"),
             E::SavedConfigNotFound(_) => (C::NotFound, "SAVED_CONFIG_NOT_FOUND"),
@@ -308,7 +327,9 @@ impl ApiError {
             | E::PrivateGame(id)
             | E::CredentialForOtherGame(id)
             | E::RulesFault(id)
-            | E::GameFaulted(id) => vec![("game_id", id.clone())],
+            | E::GameFaulted(id)
+            | E::GameExists(id) => vec![("game_id", id.clone())],
+            E::SearchLimitReached { nodes } => vec![("nodes", nodes.to_string())],
             E::SeriesNotFound(id) | E::PrivateSeries(id) => vec![("series_id", id.clone())],
             E::TournamentNotFound(id) | E::PrivateTournament(id) | E::TournamentOver(id) => {
                 vec![("tournament_id", id.clone())]
@@ -367,6 +388,7 @@ impl ApiError {
                 vec![FieldViolation::new("page_token", "is malformed or belongs to other filters")]
             }
             ApiError::InvalidPgn(why) => vec![FieldViolation::new("pgn.pgn", why.to_string())],
+            ApiError::InvalidDocument(why) => vec![FieldViolation::new("document", why.clone())],
             _ => Vec::new(),
         }
     }
@@ -444,6 +466,10 @@ impl From<PlayError> for ApiError {
             PlayError::LogFull { limit, current_seq } => ApiError::LogFull { limit, current_seq },
             PlayError::RulesFault(id) => ApiError::RulesFault(id),
             PlayError::GameFaulted(id) => ApiError::GameFaulted(id),
+            PlayError::NotAPuzzle => ApiError::NotAPuzzle,
+            PlayError::SearchLimitReached { nodes } => ApiError::SearchLimitReached { nodes },
+            PlayError::GameExists(id) => ApiError::GameExists(id),
+            PlayError::InvalidDocument(why) => ApiError::InvalidDocument(why),
             PlayError::Storage(detail) => ApiError::Storage(detail),
         }
     }
@@ -553,6 +579,10 @@ mod tests {
             ApiError::HintRefused(HintRefusal::HiddenInformation),
             ApiError::RulesFault("g".into()),
             ApiError::GameFaulted("g".into()),
+            ApiError::NotAPuzzle,
+            ApiError::SearchLimitReached { nodes: 5 },
+            ApiError::GameExists("g".into()),
+            ApiError::InvalidDocument("the log does not replay".into()),
             ApiError::Storage("disk".into()),
         ];
         errors.extend(

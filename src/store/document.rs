@@ -7,10 +7,11 @@ use std::time::SystemTime;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    BotSeat, EventKind, GameRecord, GameStatus, Labels, Player, SeriesLink, Store, StoreError, StoredEvent, TokenHash,
-    from_millis, to_millis,
+    Actor, BotSeat, EventKind, GameRecord, GameStatus, Labels, Player, SeriesLink, Store, StoreError, StoredEvent,
+    TokenHash, from_millis, to_millis,
 };
 use crate::engine::clock::{ClockConfig, Clocks, seats_that_moved};
+use crate::engine::{AnyMatch, Turn};
 use crate::games::GameConfig;
 
 /// The `format` every document carries; a reader refuses others.
@@ -161,10 +162,7 @@ impl GameDocument {
         }
         let hashes = self.seat_token_hashes.iter().map(|h| unhex(h)).collect::<Option<Vec<TokenHash>>>();
         let hashes = hashes.ok_or_else(|| invalid("seat token hashes must be 64 hex digits each".into()))?;
-        let game = self
-            .config
-            .replay(&super::played_turns(&self.events))
-            .map_err(|e| invalid(format!("the log does not replay: {e}")))?;
+        let game = self.replayed()?;
         if hashes.len() != game.seat_count() {
             return Err(invalid(format!(
                 "{} seat token hashes for a game of {} seats",
@@ -248,6 +246,58 @@ impl GameDocument {
                 presence
             }),
         })
+    }
+}
+
+impl GameDocument {
+    /// The match the log leads to, played event by event, after checking what each event
+    /// says of itself against the replay: times that never go back (from the creation on),
+    /// each move's number and label as the rules give them, and a seat's own turns made by
+    /// that seat, its engine, its clock or a service key, never another seat.
+    fn replayed(&self) -> Result<Box<dyn AnyMatch>, DocumentError> {
+        let invalid = |seq: u64, why: String| DocumentError::Invalid(format!("event {seq}: {why}"));
+        let mut game = self
+            .config
+            .new_match()
+            .map_err(|e| DocumentError::Invalid(format!("the configuration is invalid: {e}")))?;
+        let mut time = self.created;
+        for event in &self.events {
+            if event.time < time {
+                return Err(invalid(event.seq, "its time is before the event's before it (or the creation)".into()));
+            }
+            time = event.time;
+            let EventKind::Played { turn, move_number, actor, label, .. } = &event.kind else { continue };
+            // Named only once known legal (the rules name legal moves), before it is played.
+            game.check(turn).map_err(|error| invalid(event.seq, format!("the log does not replay: {error}")))?;
+            let described = match turn {
+                Turn::Move(_, action) => Some(game.describe(action)),
+                _ => None,
+            };
+            game.play(turn).map_err(|error| invalid(event.seq, format!("the log does not replay: {error}")))?;
+            if let (Some(label), Some(described)) = (label, &described)
+                && label != described
+            {
+                return Err(invalid(
+                    event.seq,
+                    format!("the move is labelled {label:?}; the rules call it {described:?}"),
+                ));
+            }
+            if let (Some(Actor::Seat(by) | Actor::Engine(by)), Some(seat)) = (actor, turn.seat())
+                && *by != seat
+            {
+                return Err(invalid(event.seq, format!("a turn of {seat} is said to be made by {by}")));
+            }
+            // Only a move's number is checked: logs written before takebacks were numbered
+            // by the move they took back number them otherwise.
+            let expected = game.move_count();
+            if matches!(turn, Turn::Move(..)) && *move_number != expected {
+                return Err(invalid(
+                    event.seq,
+                    format!("says move number {move_number}; the replay numbers it {expected}"),
+                ));
+            }
+        }
+        Ok(game)
     }
 }
 

@@ -44,8 +44,10 @@ func ExpectedSeq(seq uint64) ExpectedSeqOption {
 	return optionOf(func(o *callOptions) { o.expectedSeq = &seq })
 }
 
-// ValidateOnly checks the move without applying it. For [Client.SubmitMove].
-func ValidateOnly() SubmitMoveOption {
+// ValidateOnly checks without storing anything: for [Client.SubmitMove] the move, without
+// applying it; for [Client.ImportGame] the document, answering with the game as it would be
+// imported (or the error that says why not) and importing nothing.
+func ValidateOnly() ValidateOnlyOption {
 	return optionOf(func(o *callOptions) { o.validateOnly = true })
 }
 
@@ -166,9 +168,10 @@ func CreatedBefore(t time.Time) ListGamesOption {
 }
 
 // PageSize sets how many games (or saved configurations, or series, or tournaments, or
-// ratings) a page holds at most: 0 means 50, more than 500 means 500. For [Client.ListGames],
-// [Client.ListSavedConfigs], [Client.ListSeries], [Client.ListTournaments] and
-// [Client.ListLeaderboard].
+// ratings, or a puzzle's solutions) a page holds at most: 0 means 50, more than 500 means
+// 500. For [Client.ListGames], [Client.ListSavedConfigs], [Client.ListSeries],
+// [Client.ListTournaments], [Client.ListLeaderboard] and [Client.ListPuzzleSolutions] (and
+// [Client.AllPuzzleSolutions], whose every page it sizes).
 func PageSize(n int32) PageOption {
 	return optionOf(func(o *callOptions) { o.pageSize = n })
 }
@@ -178,10 +181,12 @@ func PageSize(n int32) PageOption {
 // [tabulav1.ListSavedConfigsResponse.GetNextPageToken],
 // [tabulav1.ListSeriesResponse.GetNextPageToken],
 // [tabulav1.ListTournamentsResponse.GetNextPageToken],
-// [tabulav1.ListLeaderboardResponse.GetNextPageToken]); the other options (and a
-// leaderboard's pool) must be those of that call. For [Client.ListGames],
-// [Client.ListSavedConfigs], [Client.ListSeries], [Client.ListTournaments] and
-// [Client.ListLeaderboard].
+// [tabulav1.ListLeaderboardResponse.GetNextPageToken],
+// [tabulav1.ListPuzzleSolutionsResponse.GetNextPageToken]); the other options (and a
+// leaderboard's pool, a puzzle's game and [AtSeq]) must be those of that call. For
+// [Client.ListGames], [Client.ListSavedConfigs], [Client.ListSeries],
+// [Client.ListTournaments], [Client.ListLeaderboard] and [Client.ListPuzzleSolutions] (and
+// [Client.AllPuzzleSolutions], which starts after it).
 func PageToken(token string) PageOption {
 	return optionOf(func(o *callOptions) { o.pageToken = token })
 }

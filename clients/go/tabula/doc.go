@@ -14,7 +14,11 @@
 // swapped between the two seats, the two games naming each other in GetRematchOf() and
 // GetRematch(); one rematch a game, another refused with reason REMATCH_EXISTS),
 // [Client.GetGame], [Client.ListGames], [Client.GetView], [Client.ListLegalMoves],
-// [Client.SubmitMove], [Client.Resign], [Client.ExportPGN], [Client.GetHint], [Client.TakeBack],
+// [Client.SubmitMove], [Client.Resign], [Client.ExportPGN], [Client.ExportGame] and
+// [Client.ImportGame] (a game as a JSON document, kept or moved to another server with its
+// id, its log and its seats' tokens; [ValidateOnly] only checks one), [Client.GetHint],
+// [Client.ListPuzzleSolutions] and [Client.AllPuzzleSolutions] (a puzzle's solutions from a
+// position, counted and listed a page at a time), [Client.TakeBack],
 // [Client.AnswerTakeBack], [Client.ClaimVictory] (the win, or a draw, against a seat to move
 // that has been gone long enough, in a game kept with [Presence]), [Client.ArchiveGame], [Client.DeleteGame], UpdateGame as
 // [Client.UpdateGameLabels], [Client.ReissueSeatToken],
@@ -92,7 +96,8 @@
 //
 // A server that restarts is ridden out: a unary call that fails with code Unavailable is
 // retried under the client's [RetryPolicy] ([DefaultRetryPolicy]: 5 attempts, 100 ms doubling
-// to 2 s, ±20%) when it is safe to repeat (a read, or a write with a [RequestID]);
+// to 2 s, ±20%) when it is safe to repeat (a read, an import only checked, or a write with
+// a [RequestID]);
 // [WithoutRetry] and [NoRetry] turn that off, and [WithWaitForReady] and [WaitForReady] make
 // calls wait for a connection. Event streams reopen after the last event they yielded and
 // give up after 30 s without a successful reconnection ([GiveUpAfter], [ResumeForever],

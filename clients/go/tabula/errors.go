@@ -27,8 +27,9 @@ type Error struct {
 	Metadata map[string]string
 	Message  string
 	// Violations are the problems of a request the server refused (code InvalidArgument,
-	// reason INVALID_REQUEST or INVALID_CONFIG), one a field, from the status's
-	// google.rpc.BadRequest detail, in the server's order; nil when it has none.
+	// reason INVALID_REQUEST, INVALID_CONFIG or INVALID_DOCUMENT, on the field "document"),
+	// one a field, from the status's google.rpc.BadRequest detail, in the server's order;
+	// nil when it has none.
 	Violations []FieldViolation
 	status     *status.Status
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -231,4 +232,169 @@ func playedTicTacToe(ctx context.Context, client *tabula.Client) string {
 		}
 	}
 	return gameID
+}
+
+// A game kept as a document: exported, deleted, and imported again with its id, its moves
+// and its seats' tokens, so that its players carry on where they were.
+func ExampleClient_ExportGame() {
+	ctx := context.Background()
+	client, err := tabula.Dial(ctx, serverAddress)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer client.Close()
+	created, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CONNECT_FOUR, "classic")
+	if err != nil {
+		log.Fatal(err)
+	}
+	gameID := created.GetGame().GetGameId()
+	red, yellow := client.As(created.GetSeatTokens()[0].GetToken()), client.As(created.GetSeatTokens()[1].GetToken())
+	if _, err := red.SubmitMove(ctx, gameID, tabula.Drop(3)); err != nil {
+		log.Fatal(err)
+	}
+
+	document, err := client.ExportGame(ctx, gameID) // JSON, format "tabula.game.v1"
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := client.DeleteGame(ctx, gameID); err != nil {
+		log.Fatal(err)
+	}
+	game, err := client.ImportGame(ctx, document)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(game.GetGameId() == gameID, game.GetMoveCount(), tabula.EnumName(game.GetStatus()))
+	moved, err := yellow.SubmitMove(ctx, gameID, tabula.Drop(3)) // the token from before the export
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("seq %d, seat %v to act\n", moved.GetSeq(), moved.GetToAct())
+	// Output:
+	// true 1 GAME_STATUS_IN_PROGRESS
+	// seq 3, seat [1] to act
+}
+
+// An import only checked stores nothing; a document that does not hold together says why,
+// on the field "document"; and a server that has the game refuses it.
+func ExampleClient_ImportGame() {
+	ctx := context.Background()
+	client, err := tabula.Dial(ctx, serverAddress)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer client.Close()
+	gameID := playedTicTacToe(ctx, client)
+	document, err := client.ExportGame(ctx, gameID)
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	_, err = client.ImportGame(ctx, document, tabula.ValidateOnly())
+	var refused *tabula.Error
+	if errors.As(err, &refused) && refused.ReasonCode() == tabulav1.ErrorReason_ERROR_REASON_GAME_EXISTS {
+		fmt.Println("the server has", refused.Metadata["game_id"] == gameID)
+	}
+	if err := client.DeleteGame(ctx, gameID); err != nil {
+		log.Fatal(err)
+	}
+	checked, err := client.ImportGame(ctx, document, tabula.ValidateOnly())
+	if err != nil {
+		log.Fatal(err)
+	}
+	_, err = client.GetGame(ctx, gameID)
+	fmt.Println("checked:", tabula.EnumName(checked.GetStatus()), "stored:", tabula.ReasonOf(err))
+
+	_, err = client.ImportGame(ctx, `{"format": "tabula.game.v1"}`)
+	if errors.As(err, &refused) {
+		fmt.Println(refused.Code, refused.Reason, refused.Violations[0].Field)
+	}
+	// Output:
+	// the server has true
+	// checked: GAME_STATUS_FINISHED stored: GAME_NOT_FOUND
+	// InvalidArgument INVALID_DOCUMENT document
+}
+
+// A puzzle's solutions from its start: how many, and a page of them, each a sequence of
+// moves ready to submit; one played ends the game solved.
+func ExampleClient_ListPuzzleSolutions() {
+	ctx := context.Background()
+	client, err := tabula.Dial(ctx, serverAddress)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer client.Close()
+	triangle := &tabulav1.GameConfig{Game: &tabulav1.GameConfig_PegSolitaire{PegSolitaire: &tabulav1.PegSolitaireConfig{}}}
+	created, err := client.CreateGameFromConfig(ctx, triangle) // 15 holes, the apex empty
+	if err != nil {
+		log.Fatal(err)
+	}
+	gameID := created.GetGame().GetGameId()
+	seat := client.As(created.GetSeatTokens()[0].GetToken()) // only the seat may ask while it plays
+
+	page, err := seat.ListPuzzleSolutions(ctx, gameID, tabula.PageSize(2))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(page.GetSolutionCount(), "solutions; the first:")
+	first := page.GetSolutions()[0]
+	fmt.Println(strings.Join(first.GetLabels(), ", "))
+	next, err := seat.ListPuzzleSolutions(ctx, gameID, tabula.PageSize(2), tabula.PageToken(page.GetNextPageToken()))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("the third:", strings.Join(next.GetSolutions()[0].GetLabels(), ", "))
+
+	var played *tabulav1.SubmitMoveResponse
+	for _, move := range first.GetMoves() {
+		if played, err = seat.SubmitMove(ctx, gameID, move); err != nil {
+			log.Fatal(err)
+		}
+	}
+	fmt.Println(tabula.EnumName(played.GetStatus()), tabula.EnumName(played.GetView().GetOutcome().GetType()))
+	// Output:
+	// 29760 solutions; the first:
+	// 4 to 1, 6 to 4, 1 to 6, 7 to 2, 10 to 3, 12 to 5, 13 to 6, 2 to 9, 3 to 10, 15 to 6, 6 to 13, 14 to 12, 11 to 13
+	// the third: 4 to 1, 6 to 4, 1 to 6, 7 to 2, 10 to 3, 12 to 5, 13 to 6, 3 to 10, 15 to 6, 2 to 9, 6 to 13, 14 to 12, 11 to 13
+	// GAME_STATUS_FINISHED OUTCOME_TYPE_WIN
+}
+
+// Every solution of a position, the pages followed; here of a finished game, which anyone
+// who may read it asks about, at any of its positions.
+func ExampleClient_AllPuzzleSolutions() {
+	ctx := context.Background()
+	client, err := tabula.Dial(ctx, serverAddress)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer client.Close()
+	triangle := &tabulav1.GameConfig{Game: &tabulav1.GameConfig_PegSolitaire{PegSolitaire: &tabulav1.PegSolitaireConfig{}}}
+	created, err := client.CreateGameFromConfig(ctx, triangle)
+	if err != nil {
+		log.Fatal(err)
+	}
+	gameID := created.GetGame().GetGameId()
+	seat := client.As(created.GetSeatTokens()[0].GetToken())
+	page, err := seat.ListPuzzleSolutions(ctx, gameID, tabula.PageSize(1))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, move := range page.GetSolutions()[0].GetMoves() {
+		if _, err := seat.SubmitMove(ctx, gameID, move); err != nil {
+			log.Fatal(err)
+		}
+	}
+
+	// Seq 8: after the seventh jump, six from the end; three solutions, two pages.
+	spectator := client.As("")
+	for solution, err := range spectator.AllPuzzleSolutions(ctx, gameID, tabula.AtSeq(8), tabula.PageSize(2)) {
+		if err != nil {
+			log.Fatal(err) // a page's error ends the loop
+		}
+		fmt.Println(strings.Join(solution.GetLabels(), ", "))
+	}
+	// Output:
+	// 2 to 9, 3 to 10, 15 to 6, 6 to 13, 14 to 12, 11 to 13
+	// 3 to 10, 2 to 9, 15 to 6, 6 to 13, 14 to 12, 11 to 13
+	// 3 to 10, 15 to 6, 2 to 9, 6 to 13, 14 to 12, 11 to 13
 }

@@ -23,7 +23,9 @@ func MaxNodes(n uint64) GetHintOption {
 // [Client.GetHint], which analyses that position, only in a finished game (a running game
 // fails with reason GAME_NOT_FINISHED for any seq but its current one), and for
 // [Client.GetView], which returns the view as the caller saw it then, in any game (seq 0
-// fails with SEQ_OUT_OF_RANGE too).
+// fails with SEQ_OUT_OF_RANGE too), and for [Client.ListPuzzleSolutions] and
+// [Client.AllPuzzleSolutions], which list the solutions from that position on GetHint's
+// terms (in a running game only its current seq).
 func AtSeq(seq uint64) AtSeqOption {
 	return optionOf(func(o *callOptions) { o.atSeq = &seq })
 }

@@ -98,6 +98,20 @@ type ListLeaderboardOption interface {
 	listLeaderboard()
 }
 
+// ListPuzzleSolutionsOption is an option of [Client.ListPuzzleSolutions] and
+// [Client.AllPuzzleSolutions]: [PageSize], [PageToken], [AtSeq] and every [CallOption].
+type ListPuzzleSolutionsOption interface {
+	applier
+	listPuzzleSolutions()
+}
+
+// ImportGameOption is an option of [Client.ImportGame]: [ValidateOnly] and every
+// [CallOption].
+type ImportGameOption interface {
+	applier
+	importGame()
+}
+
 // PageOption is [PageSize] and [PageToken]: an option of every List call that pages.
 type PageOption interface {
 	ListGamesOption
@@ -105,12 +119,22 @@ type PageOption interface {
 	ListTournamentsOption
 	ListSavedConfigsOption
 	ListLeaderboardOption
+	ListPuzzleSolutionsOption
 }
 
-// AtSeqOption is [AtSeq]: an option of [Client.GetView] and [Client.GetHint].
+// AtSeqOption is [AtSeq]: an option of [Client.GetView], [Client.GetHint] and
+// [Client.ListPuzzleSolutions] (and [Client.AllPuzzleSolutions]).
 type AtSeqOption interface {
 	GetViewOption
 	GetHintOption
+	ListPuzzleSolutionsOption
+}
+
+// ValidateOnlyOption is [ValidateOnly]: an option of [Client.SubmitMove] and
+// [Client.ImportGame].
+type ValidateOnlyOption interface {
+	SubmitMoveOption
+	ImportGameOption
 }
 
 // ExpectedSeqOption is [ExpectedSeq]: an option of [Client.SubmitMove], [Client.TakeBack]
@@ -259,6 +283,7 @@ type CallOption interface {
 	RequestIDOption
 	PageOption
 	AtSeqOption
+	ValidateOnlyOption
 }
 
 // callOptions is everything the options of one call set.
@@ -343,6 +368,8 @@ func (unaryCalls) listSeries()             {}
 func (unaryCalls) listTournaments()        {}
 func (unaryCalls) listSavedConfigs()       {}
 func (unaryCalls) listLeaderboard()        {}
+func (unaryCalls) listPuzzleSolutions()    {}
+func (unaryCalls) importGame()             {}
 func (unaryCalls) createGame()             {}
 func (unaryCalls) createGameConfig()       {}
 func (unaryCalls) createGamePGN()          {}

@@ -15,9 +15,13 @@ import (
 // RetryPolicy says how a unary call that failed with code Unavailable (the server is
 // restarting or unreachable: a refused or reset connection is Unavailable too) is made
 // again. Only calls that are safe to repeat are retried: every read (the Get, List and
-// Export calls, [Client.GetHint] and [Client.ListGameKinds] among them) always, and a write
+// Export calls, [Client.GetHint], [Client.ListGameKinds], [Client.ExportGame],
+// [Client.ListPuzzleSolutions] and the pages of [Client.AllPuzzleSolutions] among them) and
+// every request with [ValidateOnly] ([Client.ImportGame], [Client.SubmitMove]: it only
+// checks and stores nothing) always, and a write
 // only when its request carries a request id ([RequestID]), which the server applies at
-// most once; any other write, and any other failure, comes back at once.
+// most once; any other write ([Client.ImportGame] without ValidateOnly among them), and any
+// other failure, comes back at once.
 //
 // The wait before retry n is min(MaxBackoff, InitialBackoff × 2^(n-1)), give or take 20% at
 // random. A retry never goes past the call's deadline: when the next wait would end after
@@ -138,14 +142,18 @@ func retryInterceptor(policy *RetryPolicy, waitForReady bool) grpc.UnaryClientIn
 	}
 }
 
-// safeToRetry tells whether a call may be made again after it failed: a read always; a
-// write only when its request carries a request id, which the server applies at most once.
+// safeToRetry tells whether a call may be made again after it failed: a read always, and
+// a request that only checks (ValidateOnly: it stores nothing); a write only when its
+// request carries a request id, which the server applies at most once.
 func safeToRetry(method string, request any) bool {
 	name := method[strings.LastIndex(method, "/")+1:]
 	for _, read := range []string{"Get", "List", "Export"} {
 		if strings.HasPrefix(name, read) {
 			return true
 		}
+	}
+	if check, ok := request.(interface{ GetValidateOnly() bool }); ok && check.GetValidateOnly() {
+		return true
 	}
 	withID, ok := request.(interface{ GetRequestId() string })
 	return ok && withID.GetRequestId() != ""

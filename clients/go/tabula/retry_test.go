@@ -60,6 +60,18 @@ func (f *failingService) ExportPgn(context.Context, *tabulav1.ExportPgnRequest) 
 	return nil, f.fail("ExportPgn")
 }
 
+func (f *failingService) ExportGame(context.Context, *tabulav1.ExportGameRequest) (*tabulav1.ExportGameResponse, error) {
+	return nil, f.fail("ExportGame")
+}
+
+func (f *failingService) ListPuzzleSolutions(context.Context, *tabulav1.ListPuzzleSolutionsRequest) (*tabulav1.ListPuzzleSolutionsResponse, error) {
+	return nil, f.fail("ListPuzzleSolutions")
+}
+
+func (f *failingService) ImportGame(context.Context, *tabulav1.ImportGameRequest) (*tabulav1.ImportGameResponse, error) {
+	return nil, f.fail("ImportGame")
+}
+
 func (f *failingService) SubmitMove(context.Context, *tabulav1.SubmitMoveRequest) (*tabulav1.SubmitMoveResponse, error) {
 	return nil, f.fail("SubmitMove")
 }
@@ -91,6 +103,23 @@ func TestReadsAndWritesWithARequestIDAreRetriedOthersNot(t *testing.T) {
 		{"a Get", "GetGame", func() error { _, err := client.GetGame(ctx, "g"); return err }, 5},
 		{"a List", "ListGames", func() error { _, err := client.ListGames(ctx); return err }, 5},
 		{"an Export", "ExportPgn", func() error { _, err := client.ExportPGN(ctx, "g"); return err }, 5},
+		{"a game's export", "ExportGame", func() error { _, err := client.ExportGame(ctx, "g"); return err }, 5},
+		{"a puzzle's solutions", "ListPuzzleSolutions", func() error { _, err := client.ListPuzzleSolutions(ctx, "g"); return err }, 5},
+		{"every solution", "ListPuzzleSolutions", func() error {
+			for _, err := range client.AllPuzzleSolutions(ctx, "g") {
+				return err
+			}
+			return nil
+		}, 5},
+		{"an import only checked", "ImportGame", func() error {
+			_, err := client.ImportGame(ctx, "{}", tabula.ValidateOnly())
+			return err
+		}, 5},
+		{"an import", "ImportGame", func() error { _, err := client.ImportGame(ctx, "{}"); return err }, 1},
+		{"a move only checked", "SubmitMove", func() error {
+			_, err := client.SubmitMove(ctx, "g", tabula.Drop(0), tabula.ValidateOnly())
+			return err
+		}, 5},
 		{"a move with a request id", "SubmitMove", func() error {
 			_, err := client.SubmitMove(ctx, "g", tabula.Drop(0), tabula.RequestID("m1"))
 			return err

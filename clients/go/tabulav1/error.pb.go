@@ -302,6 +302,17 @@ const (
 	// until that process restarts, and other replicas over the same database do not share it.
 	// Metadata `game_id` names it.
 	ErrorReason_ERROR_REASON_GAME_FAULTED ErrorReason = 94
+	// FAILED_PRECONDITION: an exact search (counting a puzzle's solutions) needs more than the
+	// server's bound of positions or time from this position; metadata `nodes` holds the
+	// positions it expanded. Ask again from a position further on.
+	ErrorReason_ERROR_REASON_SEARCH_LIMIT_REACHED ErrorReason = 95
+	// ALREADY_EXISTS: `ImportGame` of a document whose game id the server already has;
+	// metadata `game_id` names it.
+	ErrorReason_ERROR_REASON_GAME_EXISTS ErrorReason = 96
+	// INVALID_ARGUMENT: `ImportGame` of a document that is not one, or does not hold together
+	// (its log does not replay, its status does not match the log, ...); a
+	// `google.rpc.BadRequest` names the problem.
+	ErrorReason_ERROR_REASON_INVALID_DOCUMENT ErrorReason = 97
 )
 
 // Enum value maps for ErrorReason.
@@ -402,6 +413,9 @@ var (
 		92: "ERROR_REASON_PRIVATE_TOURNAMENT",
 		93: "ERROR_REASON_RULES_FAULT",
 		94: "ERROR_REASON_GAME_FAULTED",
+		95: "ERROR_REASON_SEARCH_LIMIT_REACHED",
+		96: "ERROR_REASON_GAME_EXISTS",
+		97: "ERROR_REASON_INVALID_DOCUMENT",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                0,
@@ -499,6 +513,9 @@ var (
 		"ERROR_REASON_PRIVATE_TOURNAMENT":         92,
 		"ERROR_REASON_RULES_FAULT":                93,
 		"ERROR_REASON_GAME_FAULTED":               94,
+		"ERROR_REASON_SEARCH_LIMIT_REACHED":       95,
+		"ERROR_REASON_GAME_EXISTS":                96,
+		"ERROR_REASON_INVALID_DOCUMENT":           97,
 	}
 )
 
@@ -533,7 +550,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xd9\x19\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xc1\x1a\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -630,7 +647,10 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"\x1cERROR_REASON_TOURNAMENT_OVER\x10[\x12#\n" +
 	"\x1fERROR_REASON_PRIVATE_TOURNAMENT\x10\\\x12\x1c\n" +
 	"\x18ERROR_REASON_RULES_FAULT\x10]\x12\x1d\n" +
-	"\x19ERROR_REASON_GAME_FAULTED\x10^BZ\n" +
+	"\x19ERROR_REASON_GAME_FAULTED\x10^\x12%\n" +
+	"!ERROR_REASON_SEARCH_LIMIT_REACHED\x10_\x12\x1c\n" +
+	"\x18ERROR_REASON_GAME_EXISTS\x10`\x12!\n" +
+	"\x1dERROR_REASON_INVALID_DOCUMENT\x10aBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

@@ -6783,6 +6783,426 @@ func (x *ExportTournamentTrfResponse) GetTrf() string {
 	return ""
 }
 
+// Request for `ExportGame`.
+type ExportGameRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's identifier (`Game.game_id`); required, at most 64 characters.
+	GameId        string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportGameRequest) Reset() {
+	*x = ExportGameRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[99]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportGameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportGameRequest) ProtoMessage() {}
+
+func (x *ExportGameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[99]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportGameRequest.ProtoReflect.Descriptor instead.
+func (*ExportGameRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{99}
+}
+
+func (x *ExportGameRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+// Response of `ExportGame`.
+type ExportGameResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The document: JSON whose `format` is `tabula.game.v1`.
+	Document      string `protobuf:"bytes,1,opt,name=document,proto3" json:"document,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportGameResponse) Reset() {
+	*x = ExportGameResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[100]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportGameResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportGameResponse) ProtoMessage() {}
+
+func (x *ExportGameResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[100]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportGameResponse.ProtoReflect.Descriptor instead.
+func (*ExportGameResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{100}
+}
+
+func (x *ExportGameResponse) GetDocument() string {
+	if x != nil {
+		return x.Document
+	}
+	return ""
+}
+
+// Request for `ImportGame`.
+type ImportGameRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A document `ExportGame` or `tabula export` wrote; required. The whole request is
+	// bounded by the server's message limit (`tabula serve --max-message-bytes`, 1 MiB by
+	// default).
+	Document string `protobuf:"bytes,1,opt,name=document,proto3" json:"document,omitempty"`
+	// When true the document is only checked: the response says it would be imported (its
+	// `game` as it would be) or the error says why not, and nothing is stored. Default false.
+	ValidateOnly  bool `protobuf:"varint,2,opt,name=validate_only,json=validateOnly,proto3" json:"validate_only,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportGameRequest) Reset() {
+	*x = ImportGameRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[101]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportGameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportGameRequest) ProtoMessage() {}
+
+func (x *ImportGameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[101]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportGameRequest.ProtoReflect.Descriptor instead.
+func (*ImportGameRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{101}
+}
+
+func (x *ImportGameRequest) GetDocument() string {
+	if x != nil {
+		return x.Document
+	}
+	return ""
+}
+
+func (x *ImportGameRequest) GetValidateOnly() bool {
+	if x != nil {
+		return x.ValidateOnly
+	}
+	return false
+}
+
+// Response of `ImportGame`.
+type ImportGameResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game, imported (or, with `validate_only`, as it would be).
+	Game          *Game `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportGameResponse) Reset() {
+	*x = ImportGameResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[102]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportGameResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportGameResponse) ProtoMessage() {}
+
+func (x *ImportGameResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[102]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportGameResponse.ProtoReflect.Descriptor instead.
+func (*ImportGameResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{102}
+}
+
+func (x *ImportGameResponse) GetGame() *Game {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+// Request for `ListPuzzleSolutions`.
+type ListPuzzleSolutionsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's identifier (`Game.game_id`); required, at most 64 characters.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// Solutions of the position right after the event with this sequence number (1 is the
+	// starting position) instead of the current one; only in a finished game.
+	AtSeq *uint64 `protobuf:"varint,2,opt,name=at_seq,json=atSeq,proto3,oneof" json:"at_seq,omitempty"`
+	// Most solutions to return; 0 means 50, and more than 500 means 500.
+	PageSize int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// A `next_page_token` from an earlier response with the same `game_id` and `at_seq`;
+	// empty for the first page.
+	PageToken     string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPuzzleSolutionsRequest) Reset() {
+	*x = ListPuzzleSolutionsRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[103]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPuzzleSolutionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPuzzleSolutionsRequest) ProtoMessage() {}
+
+func (x *ListPuzzleSolutionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[103]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPuzzleSolutionsRequest.ProtoReflect.Descriptor instead.
+func (*ListPuzzleSolutionsRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{103}
+}
+
+func (x *ListPuzzleSolutionsRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *ListPuzzleSolutionsRequest) GetAtSeq() uint64 {
+	if x != nil && x.AtSeq != nil {
+		return *x.AtSeq
+	}
+	return 0
+}
+
+func (x *ListPuzzleSolutionsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListPuzzleSolutionsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+// One way to solve a puzzle from a position.
+type PuzzleSolution struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The moves in the order they are played, each ready to submit as
+	// `SubmitMoveRequest.move` when its turn comes.
+	Moves []*Move `protobuf:"bytes,1,rep,name=moves,proto3" json:"moves,omitempty"`
+	// Each move's short description (for example `c4-c6`), in the same order.
+	Labels        []string `protobuf:"bytes,2,rep,name=labels,proto3" json:"labels,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PuzzleSolution) Reset() {
+	*x = PuzzleSolution{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[104]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PuzzleSolution) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PuzzleSolution) ProtoMessage() {}
+
+func (x *PuzzleSolution) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[104]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PuzzleSolution.ProtoReflect.Descriptor instead.
+func (*PuzzleSolution) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{104}
+}
+
+func (x *PuzzleSolution) GetMoves() []*Move {
+	if x != nil {
+		return x.Moves
+	}
+	return nil
+}
+
+func (x *PuzzleSolution) GetLabels() []string {
+	if x != nil {
+		return x.Labels
+	}
+	return nil
+}
+
+// Response of `ListPuzzleSolutions`.
+type ListPuzzleSolutionsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Sequence number of the position the solutions start from.
+	Seq uint64 `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
+	// How many distinct move sequences solve the puzzle from there, in decimal: it may
+	// exceed 64 bits. "0" when it can no longer be solved; "1" in a solved position (the
+	// empty sequence). Empty when it exceeds 2^128 - 1 (`count_overflow`).
+	SolutionCount string `protobuf:"bytes,2,opt,name=solution_count,json=solutionCount,proto3" json:"solution_count,omitempty"`
+	// True when there are more than 2^128 - 1 solutions; no page is listed then.
+	CountOverflow bool `protobuf:"varint,3,opt,name=count_overflow,json=countOverflow,proto3" json:"count_overflow,omitempty"`
+	// This page of solutions; empty past the last.
+	Solutions []*PuzzleSolution `protobuf:"bytes,4,rep,name=solutions,proto3" json:"solutions,omitempty"`
+	// The token of the next page; empty on the last.
+	NextPageToken string `protobuf:"bytes,5,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// Positions the count expanded, for a sense of its cost.
+	Nodes         uint64 `protobuf:"varint,6,opt,name=nodes,proto3" json:"nodes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPuzzleSolutionsResponse) Reset() {
+	*x = ListPuzzleSolutionsResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[105]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPuzzleSolutionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPuzzleSolutionsResponse) ProtoMessage() {}
+
+func (x *ListPuzzleSolutionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[105]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPuzzleSolutionsResponse.ProtoReflect.Descriptor instead.
+func (*ListPuzzleSolutionsResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{105}
+}
+
+func (x *ListPuzzleSolutionsResponse) GetSeq() uint64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *ListPuzzleSolutionsResponse) GetSolutionCount() string {
+	if x != nil {
+		return x.SolutionCount
+	}
+	return ""
+}
+
+func (x *ListPuzzleSolutionsResponse) GetCountOverflow() bool {
+	if x != nil {
+		return x.CountOverflow
+	}
+	return false
+}
+
+func (x *ListPuzzleSolutionsResponse) GetSolutions() []*PuzzleSolution {
+	if x != nil {
+		return x.Solutions
+	}
+	return nil
+}
+
+func (x *ListPuzzleSolutionsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+func (x *ListPuzzleSolutionsResponse) GetNodes() uint64 {
+	if x != nil {
+		return x.Nodes
+	}
+	return 0
+}
+
 var File_tabula_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_service_proto_rawDesc = "" +
@@ -7242,7 +7662,33 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x1aExportTournamentTrfRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"/\n" +
 	"\x1bExportTournamentTrfResponse\x12\x10\n" +
-	"\x03trf\x18\x01 \x01(\tR\x03trf*i\n" +
+	"\x03trf\x18\x01 \x01(\tR\x03trf\",\n" +
+	"\x11ExportGameRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\"0\n" +
+	"\x12ExportGameResponse\x12\x1a\n" +
+	"\bdocument\x18\x01 \x01(\tR\bdocument\"T\n" +
+	"\x11ImportGameRequest\x12\x1a\n" +
+	"\bdocument\x18\x01 \x01(\tR\bdocument\x12#\n" +
+	"\rvalidate_only\x18\x02 \x01(\bR\fvalidateOnly\"9\n" +
+	"\x12ImportGameResponse\x12#\n" +
+	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\"\x98\x01\n" +
+	"\x1aListPuzzleSolutionsRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1a\n" +
+	"\x06at_seq\x18\x02 \x01(\x04H\x00R\x05atSeq\x88\x01\x01\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x04 \x01(\tR\tpageTokenB\t\n" +
+	"\a_at_seq\"O\n" +
+	"\x0ePuzzleSolution\x12%\n" +
+	"\x05moves\x18\x01 \x03(\v2\x0f.tabula.v1.MoveR\x05moves\x12\x16\n" +
+	"\x06labels\x18\x02 \x03(\tR\x06labels\"\xf4\x01\n" +
+	"\x1bListPuzzleSolutionsResponse\x12\x10\n" +
+	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12%\n" +
+	"\x0esolution_count\x18\x02 \x01(\tR\rsolutionCount\x12%\n" +
+	"\x0ecount_overflow\x18\x03 \x01(\bR\rcountOverflow\x127\n" +
+	"\tsolutions\x18\x04 \x03(\v2\x19.tabula.v1.PuzzleSolutionR\tsolutions\x12&\n" +
+	"\x0fnext_page_token\x18\x05 \x01(\tR\rnextPageToken\x12\x14\n" +
+	"\x05nodes\x18\x06 \x01(\x04R\x05nodes*i\n" +
 	"\x0eSubmitMoveView\x12 \n" +
 	"\x1cSUBMIT_MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16SUBMIT_MOVE_VIEW_BASIC\x10\x01\x12\x19\n" +
@@ -7284,7 +7730,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	" OWNER_EVENT_KIND_SERIES_FINISHED\x10\f\x12.\n" +
 	"*OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED\x10\r\x12.\n" +
 	"*OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED\x10\x0e\x12(\n" +
-	"$OWNER_EVENT_KIND_TOURNAMENT_FINISHED\x10\x0f2\xf2\x1e\n" +
+	"$OWNER_EVENT_KIND_TOURNAMENT_FINISHED\x10\x0f2\xee \n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -7338,7 +7784,12 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x18WithdrawTournamentPlayer\x12*.tabula.v1.WithdrawTournamentPlayerRequest\x1a+.tabula.v1.WithdrawTournamentPlayerResponse\x12d\n" +
 	"\x13AddTournamentPlayer\x12%.tabula.v1.AddTournamentPlayerRequest\x1a&.tabula.v1.AddTournamentPlayerResponse\x12[\n" +
 	"\x10CancelTournament\x12\".tabula.v1.CancelTournamentRequest\x1a#.tabula.v1.CancelTournamentResponse\x12d\n" +
-	"\x13ExportTournamentTrf\x12%.tabula.v1.ExportTournamentTrfRequest\x1a&.tabula.v1.ExportTournamentTrfResponseBZ\n" +
+	"\x13ExportTournamentTrf\x12%.tabula.v1.ExportTournamentTrfRequest\x1a&.tabula.v1.ExportTournamentTrfResponse\x12I\n" +
+	"\n" +
+	"ExportGame\x12\x1c.tabula.v1.ExportGameRequest\x1a\x1d.tabula.v1.ExportGameResponse\x12I\n" +
+	"\n" +
+	"ImportGame\x12\x1c.tabula.v1.ImportGameRequest\x1a\x1d.tabula.v1.ImportGameResponse\x12d\n" +
+	"\x13ListPuzzleSolutions\x12%.tabula.v1.ListPuzzleSolutionsRequest\x1a&.tabula.v1.ListPuzzleSolutionsResponseBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (
@@ -7354,7 +7805,7 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 106)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 113)
 var file_tabula_v1_game_service_proto_goTypes = []any{
 	(SubmitMoveView)(0),                      // 0: tabula.v1.SubmitMoveView
 	(HintResult)(0),                          // 1: tabula.v1.HintResult
@@ -7460,261 +7911,277 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*CancelTournamentResponse)(nil),         // 101: tabula.v1.CancelTournamentResponse
 	(*ExportTournamentTrfRequest)(nil),       // 102: tabula.v1.ExportTournamentTrfRequest
 	(*ExportTournamentTrfResponse)(nil),      // 103: tabula.v1.ExportTournamentTrfResponse
-	nil,                                      // 104: tabula.v1.CreateGameRequest.LabelsEntry
-	nil,                                      // 105: tabula.v1.ListGamesRequest.LabelsEntry
-	nil,                                      // 106: tabula.v1.CreateSeriesRequest.LabelsEntry
-	nil,                                      // 107: tabula.v1.ListSeriesRequest.LabelsEntry
-	nil,                                      // 108: tabula.v1.StreamOwnerEventsRequest.LabelsEntry
-	nil,                                      // 109: tabula.v1.CreateTournamentRequest.LabelsEntry
-	nil,                                      // 110: tabula.v1.ListTournamentsRequest.LabelsEntry
-	(*GameConfig)(nil),                       // 111: tabula.v1.GameConfig
-	(GameKind)(0),                            // 112: tabula.v1.GameKind
-	(*BotSeat)(nil),                          // 113: tabula.v1.BotSeat
-	(*Player)(nil),                           // 114: tabula.v1.Player
-	(*timestamppb.Timestamp)(nil),            // 115: google.protobuf.Timestamp
-	(*SpectatorDelay)(nil),                   // 116: tabula.v1.SpectatorDelay
-	(RatingPool)(0),                          // 117: tabula.v1.RatingPool
-	(*Game)(nil),                             // 118: tabula.v1.Game
-	(GameStatus)(0),                          // 119: tabula.v1.GameStatus
-	(*View)(nil),                             // 120: tabula.v1.View
-	(*Move)(nil),                             // 121: tabula.v1.Move
-	(*GameEvent)(nil),                        // 122: tabula.v1.GameEvent
-	(*Outcome)(nil),                          // 123: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),              // 124: google.protobuf.Duration
-	(*ViewChange)(nil),                       // 125: tabula.v1.ViewChange
-	(OutcomeType)(0),                         // 126: tabula.v1.OutcomeType
-	(*fieldmaskpb.FieldMask)(nil),            // 127: google.protobuf.FieldMask
-	(SeriesDraws)(0),                         // 128: tabula.v1.SeriesDraws
-	(*Series)(nil),                           // 129: tabula.v1.Series
-	(*SeriesToken)(nil),                      // 130: tabula.v1.SeriesToken
-	(SeriesStatus)(0),                        // 131: tabula.v1.SeriesStatus
-	(*SeriesEvent)(nil),                      // 132: tabula.v1.SeriesEvent
-	(*TournamentEvent)(nil),                  // 133: tabula.v1.TournamentEvent
-	(*PlayerRating)(nil),                     // 134: tabula.v1.PlayerRating
-	(TournamentFormat)(0),                    // 135: tabula.v1.TournamentFormat
-	(*TournamentPlayer)(nil),                 // 136: tabula.v1.TournamentPlayer
-	(*TournamentScoring)(nil),                // 137: tabula.v1.TournamentScoring
-	(TieBreak)(0),                            // 138: tabula.v1.TieBreak
-	(*Tournament)(nil),                       // 139: tabula.v1.Tournament
-	(*TournamentPlayerToken)(nil),            // 140: tabula.v1.TournamentPlayerToken
-	(TournamentStatus)(0),                    // 141: tabula.v1.TournamentStatus
+	(*ExportGameRequest)(nil),                // 104: tabula.v1.ExportGameRequest
+	(*ExportGameResponse)(nil),               // 105: tabula.v1.ExportGameResponse
+	(*ImportGameRequest)(nil),                // 106: tabula.v1.ImportGameRequest
+	(*ImportGameResponse)(nil),               // 107: tabula.v1.ImportGameResponse
+	(*ListPuzzleSolutionsRequest)(nil),       // 108: tabula.v1.ListPuzzleSolutionsRequest
+	(*PuzzleSolution)(nil),                   // 109: tabula.v1.PuzzleSolution
+	(*ListPuzzleSolutionsResponse)(nil),      // 110: tabula.v1.ListPuzzleSolutionsResponse
+	nil,                                      // 111: tabula.v1.CreateGameRequest.LabelsEntry
+	nil,                                      // 112: tabula.v1.ListGamesRequest.LabelsEntry
+	nil,                                      // 113: tabula.v1.CreateSeriesRequest.LabelsEntry
+	nil,                                      // 114: tabula.v1.ListSeriesRequest.LabelsEntry
+	nil,                                      // 115: tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	nil,                                      // 116: tabula.v1.CreateTournamentRequest.LabelsEntry
+	nil,                                      // 117: tabula.v1.ListTournamentsRequest.LabelsEntry
+	(*GameConfig)(nil),                       // 118: tabula.v1.GameConfig
+	(GameKind)(0),                            // 119: tabula.v1.GameKind
+	(*BotSeat)(nil),                          // 120: tabula.v1.BotSeat
+	(*Player)(nil),                           // 121: tabula.v1.Player
+	(*timestamppb.Timestamp)(nil),            // 122: google.protobuf.Timestamp
+	(*SpectatorDelay)(nil),                   // 123: tabula.v1.SpectatorDelay
+	(RatingPool)(0),                          // 124: tabula.v1.RatingPool
+	(*Game)(nil),                             // 125: tabula.v1.Game
+	(GameStatus)(0),                          // 126: tabula.v1.GameStatus
+	(*View)(nil),                             // 127: tabula.v1.View
+	(*Move)(nil),                             // 128: tabula.v1.Move
+	(*GameEvent)(nil),                        // 129: tabula.v1.GameEvent
+	(*Outcome)(nil),                          // 130: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),              // 131: google.protobuf.Duration
+	(*ViewChange)(nil),                       // 132: tabula.v1.ViewChange
+	(OutcomeType)(0),                         // 133: tabula.v1.OutcomeType
+	(*fieldmaskpb.FieldMask)(nil),            // 134: google.protobuf.FieldMask
+	(SeriesDraws)(0),                         // 135: tabula.v1.SeriesDraws
+	(*Series)(nil),                           // 136: tabula.v1.Series
+	(*SeriesToken)(nil),                      // 137: tabula.v1.SeriesToken
+	(SeriesStatus)(0),                        // 138: tabula.v1.SeriesStatus
+	(*SeriesEvent)(nil),                      // 139: tabula.v1.SeriesEvent
+	(*TournamentEvent)(nil),                  // 140: tabula.v1.TournamentEvent
+	(*PlayerRating)(nil),                     // 141: tabula.v1.PlayerRating
+	(TournamentFormat)(0),                    // 142: tabula.v1.TournamentFormat
+	(*TournamentPlayer)(nil),                 // 143: tabula.v1.TournamentPlayer
+	(*TournamentScoring)(nil),                // 144: tabula.v1.TournamentScoring
+	(TieBreak)(0),                            // 145: tabula.v1.TieBreak
+	(*Tournament)(nil),                       // 146: tabula.v1.Tournament
+	(*TournamentPlayerToken)(nil),            // 147: tabula.v1.TournamentPlayerToken
+	(TournamentStatus)(0),                    // 148: tabula.v1.TournamentStatus
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	111, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	112, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	111, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	118, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	119, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	118, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
 	5,   // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
 	6,   // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	111, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	118, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
 	14,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	112, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	113, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	114, // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
-	104, // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
-	115, // 11: tabula.v1.CreateGameRequest.start_time:type_name -> google.protobuf.Timestamp
-	116, // 12: tabula.v1.CreateGameRequest.spectator_delay:type_name -> tabula.v1.SpectatorDelay
-	117, // 13: tabula.v1.CreateGameRequest.rating_pool:type_name -> tabula.v1.RatingPool
+	119, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	120, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	121, // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
+	111, // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
+	122, // 11: tabula.v1.CreateGameRequest.start_time:type_name -> google.protobuf.Timestamp
+	123, // 12: tabula.v1.CreateGameRequest.spectator_delay:type_name -> tabula.v1.SpectatorDelay
+	124, // 13: tabula.v1.CreateGameRequest.rating_pool:type_name -> tabula.v1.RatingPool
 	9,   // 14: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
 	16,  // 15: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
-	118, // 16: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
+	125, // 16: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
 	15,  // 17: tabula.v1.CreateRematchResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	118, // 18: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	125, // 18: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
 	15,  // 19: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	118, // 20: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	112, // 21: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	119, // 22: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	115, // 23: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	115, // 24: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	105, // 25: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
-	118, // 26: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	120, // 27: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	121, // 28: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	125, // 20: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	119, // 21: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	126, // 22: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	122, // 23: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	122, // 24: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	112, // 25: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
+	125, // 26: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	127, // 27: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	128, // 28: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
 	24,  // 29: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	121, // 30: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	128, // 30: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
 	0,   // 31: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
-	122, // 32: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	120, // 33: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	119, // 34: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
-	123, // 35: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
-	120, // 36: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	124, // 37: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	129, // 32: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	127, // 33: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	126, // 34: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
+	130, // 35: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
+	127, // 36: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	131, // 37: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
 	1,   // 38: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	121, // 39: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	128, // 39: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
 	34,  // 40: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	121, // 41: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	128, // 41: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
 	2,   // 42: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
 	3,   // 43: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	120, // 44: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	120, // 45: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	120, // 46: tabula.v1.ClaimVictoryResponse.view:type_name -> tabula.v1.View
-	122, // 47: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	120, // 48: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	125, // 49: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
-	118, // 50: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	127, // 44: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	127, // 45: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	127, // 46: tabula.v1.ClaimVictoryResponse.view:type_name -> tabula.v1.View
+	129, // 47: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	127, // 48: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	132, // 49: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
+	125, // 50: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
 	15,  // 51: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	118, // 52: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	126, // 53: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	118, // 54: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	120, // 55: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	120, // 56: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	124, // 57: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	120, // 58: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	111, // 59: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	112, // 60: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	115, // 61: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	115, // 62: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	125, // 52: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	133, // 53: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	125, // 54: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	127, // 55: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	127, // 56: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	131, // 57: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	127, // 58: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	118, // 59: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	119, // 60: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	122, // 61: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	122, // 62: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
 	59,  // 63: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
 	59,  // 64: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
 	59,  // 65: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	118, // 66: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
-	127, // 67: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
-	118, // 68: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
-	111, // 69: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
-	112, // 70: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
-	128, // 71: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
-	114, // 72: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
-	113, // 73: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
-	106, // 74: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
-	117, // 75: tabula.v1.CreateSeriesRequest.rating_pool:type_name -> tabula.v1.RatingPool
-	129, // 76: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	130, // 77: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	129, // 78: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	131, // 79: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	107, // 80: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
-	129, // 81: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	129, // 82: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
-	127, // 83: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
-	129, // 84: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
-	132, // 85: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	125, // 66: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
+	134, // 67: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
+	125, // 68: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
+	118, // 69: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	119, // 70: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	135, // 71: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	121, // 72: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	120, // 73: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	113, // 74: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
+	124, // 75: tabula.v1.CreateSeriesRequest.rating_pool:type_name -> tabula.v1.RatingPool
+	136, // 76: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	137, // 77: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	136, // 78: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	138, // 79: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	114, // 80: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
+	136, // 81: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	136, // 82: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
+	134, // 83: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
+	136, // 84: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
+	139, // 85: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
 	4,   // 86: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
-	108, // 87: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	115, // 87: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
 	81,  // 88: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
 	4,   // 89: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
-	122, // 90: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
-	132, // 91: tabula.v1.OwnerEvent.series_event:type_name -> tabula.v1.SeriesEvent
-	133, // 92: tabula.v1.OwnerEvent.tournament_event:type_name -> tabula.v1.TournamentEvent
-	134, // 93: tabula.v1.GetPlayerRatingsResponse.ratings:type_name -> tabula.v1.PlayerRating
-	134, // 94: tabula.v1.ListLeaderboardResponse.ratings:type_name -> tabula.v1.PlayerRating
-	111, // 95: tabula.v1.CreateTournamentRequest.config:type_name -> tabula.v1.GameConfig
-	112, // 96: tabula.v1.CreateTournamentRequest.kind:type_name -> tabula.v1.GameKind
-	135, // 97: tabula.v1.CreateTournamentRequest.format:type_name -> tabula.v1.TournamentFormat
-	136, // 98: tabula.v1.CreateTournamentRequest.players:type_name -> tabula.v1.TournamentPlayer
-	137, // 99: tabula.v1.CreateTournamentRequest.scoring:type_name -> tabula.v1.TournamentScoring
-	138, // 100: tabula.v1.CreateTournamentRequest.tie_breaks:type_name -> tabula.v1.TieBreak
-	117, // 101: tabula.v1.CreateTournamentRequest.rating_pool:type_name -> tabula.v1.RatingPool
-	109, // 102: tabula.v1.CreateTournamentRequest.labels:type_name -> tabula.v1.CreateTournamentRequest.LabelsEntry
-	139, // 103: tabula.v1.CreateTournamentResponse.tournament:type_name -> tabula.v1.Tournament
-	140, // 104: tabula.v1.CreateTournamentResponse.player_tokens:type_name -> tabula.v1.TournamentPlayerToken
-	139, // 105: tabula.v1.GetTournamentResponse.tournament:type_name -> tabula.v1.Tournament
-	141, // 106: tabula.v1.ListTournamentsRequest.status:type_name -> tabula.v1.TournamentStatus
-	110, // 107: tabula.v1.ListTournamentsRequest.labels:type_name -> tabula.v1.ListTournamentsRequest.LabelsEntry
-	139, // 108: tabula.v1.ListTournamentsResponse.tournaments:type_name -> tabula.v1.Tournament
-	133, // 109: tabula.v1.StreamTournamentEventsResponse.event:type_name -> tabula.v1.TournamentEvent
-	139, // 110: tabula.v1.StartTournamentRoundResponse.tournament:type_name -> tabula.v1.Tournament
-	139, // 111: tabula.v1.WithdrawTournamentPlayerResponse.tournament:type_name -> tabula.v1.Tournament
-	136, // 112: tabula.v1.AddTournamentPlayerRequest.player:type_name -> tabula.v1.TournamentPlayer
-	139, // 113: tabula.v1.AddTournamentPlayerResponse.tournament:type_name -> tabula.v1.Tournament
-	140, // 114: tabula.v1.AddTournamentPlayerResponse.player_token:type_name -> tabula.v1.TournamentPlayerToken
-	139, // 115: tabula.v1.CancelTournamentResponse.tournament:type_name -> tabula.v1.Tournament
-	7,   // 116: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	9,   // 117: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	10,  // 118: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
-	12,  // 119: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
-	17,  // 120: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	19,  // 121: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	21,  // 122: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	23,  // 123: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	26,  // 124: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	28,  // 125: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	30,  // 126: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	32,  // 127: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	35,  // 128: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	37,  // 129: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	39,  // 130: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
-	41,  // 131: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	43,  // 132: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	45,  // 133: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	67,  // 134: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
-	47,  // 135: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	60,  // 136: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	61,  // 137: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	62,  // 138: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	64,  // 139: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	65,  // 140: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	49,  // 141: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	51,  // 142: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	53,  // 143: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	55,  // 144: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	57,  // 145: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	69,  // 146: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	71,  // 147: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	73,  // 148: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	75,  // 149: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
-	77,  // 150: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	79,  // 151: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
-	82,  // 152: tabula.v1.GameService.GetPlayerRatings:input_type -> tabula.v1.GetPlayerRatingsRequest
-	84,  // 153: tabula.v1.GameService.ListLeaderboard:input_type -> tabula.v1.ListLeaderboardRequest
-	86,  // 154: tabula.v1.GameService.CreateTournament:input_type -> tabula.v1.CreateTournamentRequest
-	88,  // 155: tabula.v1.GameService.GetTournament:input_type -> tabula.v1.GetTournamentRequest
-	90,  // 156: tabula.v1.GameService.ListTournaments:input_type -> tabula.v1.ListTournamentsRequest
-	92,  // 157: tabula.v1.GameService.StreamTournamentEvents:input_type -> tabula.v1.StreamTournamentEventsRequest
-	94,  // 158: tabula.v1.GameService.StartTournamentRound:input_type -> tabula.v1.StartTournamentRoundRequest
-	96,  // 159: tabula.v1.GameService.WithdrawTournamentPlayer:input_type -> tabula.v1.WithdrawTournamentPlayerRequest
-	98,  // 160: tabula.v1.GameService.AddTournamentPlayer:input_type -> tabula.v1.AddTournamentPlayerRequest
-	100, // 161: tabula.v1.GameService.CancelTournament:input_type -> tabula.v1.CancelTournamentRequest
-	102, // 162: tabula.v1.GameService.ExportTournamentTrf:input_type -> tabula.v1.ExportTournamentTrfRequest
-	8,   // 163: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	16,  // 164: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	11,  // 165: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
-	13,  // 166: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
-	18,  // 167: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	20,  // 168: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	22,  // 169: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	25,  // 170: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	27,  // 171: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	29,  // 172: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	31,  // 173: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	33,  // 174: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	36,  // 175: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	38,  // 176: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	40,  // 177: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
-	42,  // 178: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	44,  // 179: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	46,  // 180: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	68,  // 181: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
-	48,  // 182: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	59,  // 183: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	59,  // 184: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	63,  // 185: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	59,  // 186: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	66,  // 187: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	50,  // 188: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	52,  // 189: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	54,  // 190: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	56,  // 191: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	58,  // 192: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	70,  // 193: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	72,  // 194: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	74,  // 195: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	76,  // 196: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
-	78,  // 197: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	80,  // 198: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
-	83,  // 199: tabula.v1.GameService.GetPlayerRatings:output_type -> tabula.v1.GetPlayerRatingsResponse
-	85,  // 200: tabula.v1.GameService.ListLeaderboard:output_type -> tabula.v1.ListLeaderboardResponse
-	87,  // 201: tabula.v1.GameService.CreateTournament:output_type -> tabula.v1.CreateTournamentResponse
-	89,  // 202: tabula.v1.GameService.GetTournament:output_type -> tabula.v1.GetTournamentResponse
-	91,  // 203: tabula.v1.GameService.ListTournaments:output_type -> tabula.v1.ListTournamentsResponse
-	93,  // 204: tabula.v1.GameService.StreamTournamentEvents:output_type -> tabula.v1.StreamTournamentEventsResponse
-	95,  // 205: tabula.v1.GameService.StartTournamentRound:output_type -> tabula.v1.StartTournamentRoundResponse
-	97,  // 206: tabula.v1.GameService.WithdrawTournamentPlayer:output_type -> tabula.v1.WithdrawTournamentPlayerResponse
-	99,  // 207: tabula.v1.GameService.AddTournamentPlayer:output_type -> tabula.v1.AddTournamentPlayerResponse
-	101, // 208: tabula.v1.GameService.CancelTournament:output_type -> tabula.v1.CancelTournamentResponse
-	103, // 209: tabula.v1.GameService.ExportTournamentTrf:output_type -> tabula.v1.ExportTournamentTrfResponse
-	163, // [163:210] is the sub-list for method output_type
-	116, // [116:163] is the sub-list for method input_type
-	116, // [116:116] is the sub-list for extension type_name
-	116, // [116:116] is the sub-list for extension extendee
-	0,   // [0:116] is the sub-list for field type_name
+	129, // 90: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
+	139, // 91: tabula.v1.OwnerEvent.series_event:type_name -> tabula.v1.SeriesEvent
+	140, // 92: tabula.v1.OwnerEvent.tournament_event:type_name -> tabula.v1.TournamentEvent
+	141, // 93: tabula.v1.GetPlayerRatingsResponse.ratings:type_name -> tabula.v1.PlayerRating
+	141, // 94: tabula.v1.ListLeaderboardResponse.ratings:type_name -> tabula.v1.PlayerRating
+	118, // 95: tabula.v1.CreateTournamentRequest.config:type_name -> tabula.v1.GameConfig
+	119, // 96: tabula.v1.CreateTournamentRequest.kind:type_name -> tabula.v1.GameKind
+	142, // 97: tabula.v1.CreateTournamentRequest.format:type_name -> tabula.v1.TournamentFormat
+	143, // 98: tabula.v1.CreateTournamentRequest.players:type_name -> tabula.v1.TournamentPlayer
+	144, // 99: tabula.v1.CreateTournamentRequest.scoring:type_name -> tabula.v1.TournamentScoring
+	145, // 100: tabula.v1.CreateTournamentRequest.tie_breaks:type_name -> tabula.v1.TieBreak
+	124, // 101: tabula.v1.CreateTournamentRequest.rating_pool:type_name -> tabula.v1.RatingPool
+	116, // 102: tabula.v1.CreateTournamentRequest.labels:type_name -> tabula.v1.CreateTournamentRequest.LabelsEntry
+	146, // 103: tabula.v1.CreateTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	147, // 104: tabula.v1.CreateTournamentResponse.player_tokens:type_name -> tabula.v1.TournamentPlayerToken
+	146, // 105: tabula.v1.GetTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	148, // 106: tabula.v1.ListTournamentsRequest.status:type_name -> tabula.v1.TournamentStatus
+	117, // 107: tabula.v1.ListTournamentsRequest.labels:type_name -> tabula.v1.ListTournamentsRequest.LabelsEntry
+	146, // 108: tabula.v1.ListTournamentsResponse.tournaments:type_name -> tabula.v1.Tournament
+	140, // 109: tabula.v1.StreamTournamentEventsResponse.event:type_name -> tabula.v1.TournamentEvent
+	146, // 110: tabula.v1.StartTournamentRoundResponse.tournament:type_name -> tabula.v1.Tournament
+	146, // 111: tabula.v1.WithdrawTournamentPlayerResponse.tournament:type_name -> tabula.v1.Tournament
+	143, // 112: tabula.v1.AddTournamentPlayerRequest.player:type_name -> tabula.v1.TournamentPlayer
+	146, // 113: tabula.v1.AddTournamentPlayerResponse.tournament:type_name -> tabula.v1.Tournament
+	147, // 114: tabula.v1.AddTournamentPlayerResponse.player_token:type_name -> tabula.v1.TournamentPlayerToken
+	146, // 115: tabula.v1.CancelTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	125, // 116: tabula.v1.ImportGameResponse.game:type_name -> tabula.v1.Game
+	128, // 117: tabula.v1.PuzzleSolution.moves:type_name -> tabula.v1.Move
+	109, // 118: tabula.v1.ListPuzzleSolutionsResponse.solutions:type_name -> tabula.v1.PuzzleSolution
+	7,   // 119: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	9,   // 120: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	10,  // 121: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
+	12,  // 122: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
+	17,  // 123: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	19,  // 124: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	21,  // 125: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	23,  // 126: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	26,  // 127: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	28,  // 128: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	30,  // 129: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	32,  // 130: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	35,  // 131: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	37,  // 132: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	39,  // 133: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
+	41,  // 134: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	43,  // 135: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	45,  // 136: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	67,  // 137: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
+	47,  // 138: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	60,  // 139: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	61,  // 140: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	62,  // 141: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	64,  // 142: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	65,  // 143: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	49,  // 144: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	51,  // 145: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	53,  // 146: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	55,  // 147: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	57,  // 148: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	69,  // 149: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	71,  // 150: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	73,  // 151: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	75,  // 152: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
+	77,  // 153: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	79,  // 154: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
+	82,  // 155: tabula.v1.GameService.GetPlayerRatings:input_type -> tabula.v1.GetPlayerRatingsRequest
+	84,  // 156: tabula.v1.GameService.ListLeaderboard:input_type -> tabula.v1.ListLeaderboardRequest
+	86,  // 157: tabula.v1.GameService.CreateTournament:input_type -> tabula.v1.CreateTournamentRequest
+	88,  // 158: tabula.v1.GameService.GetTournament:input_type -> tabula.v1.GetTournamentRequest
+	90,  // 159: tabula.v1.GameService.ListTournaments:input_type -> tabula.v1.ListTournamentsRequest
+	92,  // 160: tabula.v1.GameService.StreamTournamentEvents:input_type -> tabula.v1.StreamTournamentEventsRequest
+	94,  // 161: tabula.v1.GameService.StartTournamentRound:input_type -> tabula.v1.StartTournamentRoundRequest
+	96,  // 162: tabula.v1.GameService.WithdrawTournamentPlayer:input_type -> tabula.v1.WithdrawTournamentPlayerRequest
+	98,  // 163: tabula.v1.GameService.AddTournamentPlayer:input_type -> tabula.v1.AddTournamentPlayerRequest
+	100, // 164: tabula.v1.GameService.CancelTournament:input_type -> tabula.v1.CancelTournamentRequest
+	102, // 165: tabula.v1.GameService.ExportTournamentTrf:input_type -> tabula.v1.ExportTournamentTrfRequest
+	104, // 166: tabula.v1.GameService.ExportGame:input_type -> tabula.v1.ExportGameRequest
+	106, // 167: tabula.v1.GameService.ImportGame:input_type -> tabula.v1.ImportGameRequest
+	108, // 168: tabula.v1.GameService.ListPuzzleSolutions:input_type -> tabula.v1.ListPuzzleSolutionsRequest
+	8,   // 169: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	16,  // 170: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	11,  // 171: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
+	13,  // 172: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
+	18,  // 173: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	20,  // 174: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	22,  // 175: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	25,  // 176: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	27,  // 177: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	29,  // 178: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	31,  // 179: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	33,  // 180: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	36,  // 181: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	38,  // 182: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	40,  // 183: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
+	42,  // 184: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	44,  // 185: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	46,  // 186: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	68,  // 187: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	48,  // 188: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	59,  // 189: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	59,  // 190: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	63,  // 191: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	59,  // 192: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	66,  // 193: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	50,  // 194: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	52,  // 195: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	54,  // 196: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	56,  // 197: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	58,  // 198: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	70,  // 199: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	72,  // 200: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	74,  // 201: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	76,  // 202: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	78,  // 203: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	80,  // 204: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
+	83,  // 205: tabula.v1.GameService.GetPlayerRatings:output_type -> tabula.v1.GetPlayerRatingsResponse
+	85,  // 206: tabula.v1.GameService.ListLeaderboard:output_type -> tabula.v1.ListLeaderboardResponse
+	87,  // 207: tabula.v1.GameService.CreateTournament:output_type -> tabula.v1.CreateTournamentResponse
+	89,  // 208: tabula.v1.GameService.GetTournament:output_type -> tabula.v1.GetTournamentResponse
+	91,  // 209: tabula.v1.GameService.ListTournaments:output_type -> tabula.v1.ListTournamentsResponse
+	93,  // 210: tabula.v1.GameService.StreamTournamentEvents:output_type -> tabula.v1.StreamTournamentEventsResponse
+	95,  // 211: tabula.v1.GameService.StartTournamentRound:output_type -> tabula.v1.StartTournamentRoundResponse
+	97,  // 212: tabula.v1.GameService.WithdrawTournamentPlayer:output_type -> tabula.v1.WithdrawTournamentPlayerResponse
+	99,  // 213: tabula.v1.GameService.AddTournamentPlayer:output_type -> tabula.v1.AddTournamentPlayerResponse
+	101, // 214: tabula.v1.GameService.CancelTournament:output_type -> tabula.v1.CancelTournamentResponse
+	103, // 215: tabula.v1.GameService.ExportTournamentTrf:output_type -> tabula.v1.ExportTournamentTrfResponse
+	105, // 216: tabula.v1.GameService.ExportGame:output_type -> tabula.v1.ExportGameResponse
+	107, // 217: tabula.v1.GameService.ImportGame:output_type -> tabula.v1.ImportGameResponse
+	110, // 218: tabula.v1.GameService.ListPuzzleSolutions:output_type -> tabula.v1.ListPuzzleSolutionsResponse
+	169, // [169:219] is the sub-list for method output_type
+	119, // [119:169] is the sub-list for method input_type
+	119, // [119:119] is the sub-list for extension type_name
+	119, // [119:119] is the sub-list for extension extendee
+	0,   // [0:119] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -7753,13 +8220,14 @@ func file_tabula_v1_game_service_proto_init() {
 		(*CreateTournamentRequest_Preset)(nil),
 		(*CreateTournamentRequest_SavedConfig)(nil),
 	}
+	file_tabula_v1_game_service_proto_msgTypes[103].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   106,
+			NumMessages:   113,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -57,7 +57,13 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
     "submit_move": ("SubmitMove", lambda c, **t: c.submit_move("g", moves.drop(3), expected_seq=1, **t)),
     "resign": ("Resign", lambda c, **t: c.resign("g", request_id="r", **t)),
     "export_pgn": ("ExportPgn", lambda c, **t: c.export_pgn("g", **t)),
+    "export_game": ("ExportGame", lambda c, **t: c.export_game("g", **t)),
+    "import_game": ("ImportGame", lambda c, **t: c.import_game('{"format": "tabula.game.v1"}', **t)),
     "get_hint": ("GetHint", lambda c, **t: c.get_hint("g", max_time=0.5, max_nodes=1000, at_seq=2, **t)),
+    "list_puzzle_solutions": (
+        "ListPuzzleSolutions",
+        lambda c, **t: c.list_puzzle_solutions("g", page_size=20, page_token="a", at_seq=3, **t),
+    ),
     "take_back": ("TakeBack", lambda c, **t: c.take_back("g", expected_seq=2, **t)),
     "answer_take_back": ("AnswerTakeBack", lambda c, **t: c.answer_take_back("g", True, expected_seq=3, **t)),
     "claim_victory": ("ClaimVictory", lambda c, **t: c.claim_victory("g", draw=True, request_id="c", **t)),
@@ -244,6 +250,43 @@ def test_hint_and_creation_options_reach_the_server(stand_in: StandInServer) -> 
         assert sent.HasField("allow_hints") and sent.allow_hints is False
         client.create_game_from_pgn("1. e4 *")
         assert not arrived("CreateGame", pb.CreateGameRequest()).HasField("allow_hints"), "unset: the server decides"
+
+
+def test_import_and_puzzle_options_reach_the_server(stand_in: StandInServer) -> None:
+    def arrived(rpc: str, message: Any) -> Any:
+        message.ParseFromString(stand_in.last(rpc).request)
+        return message
+
+    with Client(stand_in.address) as client:
+        assert client.export_game("g") == "", "the stand-in's empty document"
+        assert arrived("ExportGame", pb.ExportGameRequest()).game_id == "g"
+        client.import_game("{}")
+        assert arrived("ImportGame", pb.ImportGameRequest()) == pb.ImportGameRequest(document="{}")
+        client.import_game("{}", validate_only=True)
+        assert arrived("ImportGame", pb.ImportGameRequest()).validate_only
+
+        client.list_puzzle_solutions("g", page_size=20, page_token="next", at_seq=3)
+        sent = arrived("ListPuzzleSolutions", pb.ListPuzzleSolutionsRequest())
+        assert (sent.game_id, sent.page_size, sent.page_token, sent.at_seq) == ("g", 20, "next", 3)
+        client.list_puzzle_solutions("g")
+        sent = arrived("ListPuzzleSolutions", pb.ListPuzzleSolutionsRequest())
+        assert not sent.HasField("at_seq") and (sent.page_size, sent.page_token) == (0, ""), "the current position"
+
+        before = len(stand_in.seen)
+        assert list(client.iter_puzzle_solutions("g", page_size=7, at_seq=2)) == [], "an empty last page"
+        assert len(stand_in.seen) == before + 1, "no next_page_token: no second call"
+        sent = arrived("ListPuzzleSolutions", pb.ListPuzzleSolutionsRequest())
+        assert (sent.page_size, sent.page_token, sent.at_seq) == (7, "", 2)
+
+
+async def test_the_async_import_and_puzzle_options_reach_the_server(stand_in: StandInServer) -> None:
+    async with AsyncClient(stand_in.address) as client:
+        await client.import_game("{}", validate_only=True)
+        sent = pb.ImportGameRequest.FromString(stand_in.last("ImportGame").request)
+        assert sent == pb.ImportGameRequest(document="{}", validate_only=True)
+        assert [solution async for solution in client.iter_puzzle_solutions("g", page_size=7, at_seq=2)] == []
+        sent_page = pb.ListPuzzleSolutionsRequest.FromString(stand_in.last("ListPuzzleSolutions").request)
+        assert (sent_page.page_size, sent_page.page_token, sent_page.at_seq) == (7, "", 2)
 
 
 def test_a_game_from_a_saved_config_sends_its_name_and_the_options(stand_in: StandInServer) -> None:

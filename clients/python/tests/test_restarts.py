@@ -6,6 +6,7 @@ event they delivered, or give up once their budget is spent."""
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 import time
 from collections.abc import Callable
@@ -75,6 +76,25 @@ def test_a_write_without_a_request_id_fails_at_once(restartable: RestartableServ
         restartable.stop()
         assert_unavailable_at_once(lambda: x.submit_move(game_id, moves.place_cell(1, 1)))
         assert_unavailable_at_once(lambda: client.archive_game(game_id))  # a write with no request_id at all
+
+
+def test_an_export_and_an_import_only_validated_are_retried_an_import_is_not(restartable: RestartableServer) -> None:
+    with Client(restartable.address) as client:
+        game_id = client.create_game_from_preset("tic_tac_toe", "classic").game.game_id
+        document = client.export_game(game_id)
+        client.delete_game(game_id)
+        restartable.stop()
+        assert_unavailable_at_once(lambda: client.import_game(document))  # it may have been stored
+        restarting = restartable.restart_after(0.3)
+        checked = client.import_game(document, validate_only=True)  # stores nothing: retried
+        restarting.join()
+        assert checked.game_id == game_id
+        assert client.import_game(document).game_id == game_id
+        restartable.stop()
+        restarting = restartable.restart_after(0.3)
+        again = client.export_game(game_id)  # a read: retried
+        restarting.join()
+    assert json.loads(again)["id"] == game_id, "the imported game, read back from the same file"
 
 
 def test_retrying_is_turned_off_per_call_and_per_client(restartable: RestartableServer) -> None:

@@ -32,6 +32,8 @@ def test_reads_are_always_safe_to_repeat() -> None:
         ("GetHint", pb.GetHintRequest(game_id="g")),
         ("ExportPgn", pb.ExportPgnRequest(game_id="g")),
         ("ExportTournamentTrf", pb.ExportTournamentTrfRequest(tournament_id="t")),
+        ("ExportGame", pb.ExportGameRequest(game_id="g")),
+        ("ListPuzzleSolutions", pb.ListPuzzleSolutionsRequest(game_id="g", page_token="p")),
     ]:
         assert may_retry(SERVICE + method, request), method
     assert may_retry((SERVICE + "GetView").encode(), pb.GetViewRequest()), "asyncio names methods in bytes"
@@ -49,6 +51,13 @@ def test_writes_are_safe_to_repeat_only_with_a_request_id() -> None:
     assert not may_retry(SERVICE + "UpdateGame", pb.UpdateGameRequest())
     assert not may_retry("/other.Service/GetThing", pb.GetGameRequest()), "another service's call"
     assert not may_retry(SERVICE + "StreamEvents", pb.StreamEventsRequest()), "streams resume on their own"
+
+
+def test_a_request_that_only_validates_is_safe_to_repeat() -> None:
+    assert not may_retry(SERVICE + "ImportGame", pb.ImportGameRequest(document="{}")), "it may have been stored"
+    assert may_retry(SERVICE + "ImportGame", pb.ImportGameRequest(document="{}", validate_only=True)), "stores nothing"
+    assert may_retry(SERVICE + "SubmitMove", pb.SubmitMoveRequest(game_id="g", validate_only=True)), "plays nothing"
+    assert not may_retry(SERVICE + "SubmitMove", pb.SubmitMoveRequest(game_id="g")), "it may have been played"
 
 
 def test_the_wait_before_retry_n_doubles_from_100_ms_to_2_s_within_20_percent() -> None:

@@ -77,12 +77,15 @@ def test_names_are_total() -> None:
         "ERROR_REASON_CLAIM_TOO_EARLY",
         "ERROR_REASON_TOURNAMENT_NOT_FOUND",
     ]
-    assert [enum_name(pb.ErrorReason, n) for n in range(91, 96)] == [
+    assert [enum_name(pb.ErrorReason, n) for n in range(91, 99)] == [
         "ERROR_REASON_TOURNAMENT_OVER",
         "ERROR_REASON_PRIVATE_TOURNAMENT",
         "ERROR_REASON_RULES_FAULT",
         "ERROR_REASON_GAME_FAULTED",
-        "unknown(95)",
+        "ERROR_REASON_SEARCH_LIMIT_REACHED",
+        "ERROR_REASON_GAME_EXISTS",
+        "ERROR_REASON_INVALID_DOCUMENT",
+        "unknown(98)",
     ]
     assert event_kind(pb.TournamentEvent(seq=1, round_paired=pb.TournamentRound(number=1))) == "round_paired"
     assert event_kind(pb.TournamentEvent(board_finished=pb.TournamentBoardFinished())) == "board_finished"

@@ -35,12 +35,15 @@ import {
   GetHintRequestSchema,
   type GetHintResponse,
   GetViewRequestSchema,
+  ImportGameRequestSchema,
   ListGamesRequestSchema,
   type ListGamesResponse,
   ListLeaderboardRequestSchema,
   type ListLeaderboardResponse,
   type LegalMove,
   type ListLegalMovesResponse,
+  ListPuzzleSolutionsRequestSchema,
+  type ListPuzzleSolutionsResponse,
   ListSavedConfigsRequestSchema,
   type ListSavedConfigsResponse,
   ListSeriesRequestSchema,
@@ -49,6 +52,7 @@ import {
   type ListTournamentsResponse,
   type OwnerEvent,
   type OwnerEventKind,
+  type PuzzleSolution,
   type ResignResponse,
   type SavedConfig,
   type SavedConfigSchema,
@@ -411,6 +415,36 @@ export interface HintOptions extends CallOptions {
    * GAME_NOT_FINISHED for any but its current seq; beyond the log: SEQ_OUT_OF_RANGE).
    */
   atSeq?: bigint;
+}
+
+/**
+ * Paging, and which position of a finished game to solve, of `listPuzzleSolutions`
+ * (`allPuzzleSolutions` takes the same but `pageToken`: it follows the pages itself).
+ */
+export interface ListPuzzleSolutionsOptions extends CallOptions {
+  /** Solutions per page: 0 or absent means 50, at most 500. */
+  pageSize?: number;
+  /**
+   * `nextPageToken` of the previous page, asked with the same game and `atSeq`; absent or
+   * empty for the first page. In a running game a token of a position the game has moved on
+   * from rejects with ABORTED STALE_SEQ (start again without it).
+   */
+  pageToken?: string;
+  /**
+   * Solve the position right after the event with this sequence number (1n: the start)
+   * instead of the current one; only in a finished game (a running game answers
+   * GAME_NOT_FINISHED for any but its current seq; beyond the log: SEQ_OUT_OF_RANGE).
+   */
+  atSeq?: bigint;
+}
+
+/** Options of `importGame`. */
+export interface ImportGameOptions extends CallOptions {
+  /**
+   * Only check the document: the answer is the game as it would be imported, or the error
+   * says why it would not be, and nothing is stored (its id stays free). Default false.
+   */
+  validateOnly?: boolean;
 }
 
 /** Options of `getView`: which moment of the game to show. */
@@ -1371,6 +1405,43 @@ export class TabulaClient {
   }
 
   /**
+   * The game, running or finished, as a document to keep or to import into another server
+   * (`importGame`, or `tabula import`): JSON whose `format` is `tabula.game.v1`, as
+   * `tabula export` writes it, holding the game's configuration, its seats' token hashes
+   * (never the tokens) and its whole log, hidden moves included. Needs a service key (anyone's
+   * on a server without keys). A read: retried after UNAVAILABLE like `getGame`. A document
+   * larger than the server's message limit (1 MiB unless `--max-message-bytes` says
+   * otherwise) cannot be sent; `tabula export` reads such a game from the store.
+   */
+  async exportGame(gameId: string, options: CallOptions = {}): Promise<string> {
+    return (await this.call(options, (o) => this.raw.exportGame({ gameId }, o))).document;
+  }
+
+  /**
+   * Imports a document `exportGame` (or `tabula export`) wrote as a game of this server and
+   * resolves to it, after the checks `tabula import` makes (the format; the log without gaps
+   * from the creation on, every move legal as it replays; one token hash per seat; the status
+   * and end as the replay ends; a valid time control). The game keeps its id, its log and its
+   * seats' tokens (the document holds their hashes), so its players carry on with the tokens
+   * they had; it is owned by the calling key and counts towards its games in progress. A
+   * running game carries on at once: its clocks run from their last reading, and a seat the
+   * engine plays moves if it is to act. With `validateOnly` the document is only checked: the
+   * answer is the game as it would be, and nothing is stored. Needs a service key (anyone's on
+   * a server without keys). A document that is not one, or does not hold together, rejects
+   * with INVALID_ARGUMENT INVALID_DOCUMENT, whose `fieldViolations` name the problem (on the
+   * field `document`); an empty one with INVALID_REQUEST; a document whose game id the server
+   * has already with ALREADY_EXISTS GAME_EXISTS (metadata `game_id`); one past the key's cap of
+   * games in progress with RESOURCE_EXHAUSTED TOO_MANY_GAMES. A write without a request id:
+   * never retried after UNAVAILABLE (the server may have imported it; `getGame` tells), but
+   * importing the same document again is harmless, GAME_EXISTS if the first one was stored.
+   */
+  async importGame(document: string, options: ImportGameOptions = {}): Promise<Game> {
+    const request = create(ImportGameRequestSchema, { document, validateOnly: options.validateOnly ?? false });
+    const response = await this.call(options, (o) => this.raw.importGame(request, o));
+    return required(response.game, "game");
+  }
+
+  /**
    * The engine's analysis of a position: `result`, with `HintResult.MOVE` the suggested `move`
    * (ready to submit with `{ expectedSeq: hint.seq }`), the `principalVariation` that starts
    * with it, a `score` for the `seat` analysed (`exact` with `result`, or an estimate `value`
@@ -1388,6 +1459,59 @@ export class TabulaClient {
       atSeq: options.atSeq,
     });
     return this.call(options, (o) => this.raw.getHint(request, o));
+  }
+
+  /**
+   * One page of the ways a puzzle (peg solitaire) can still be solved from a position of the
+   * game: `solutionCount`, how many distinct move sequences end it solved (one peg left,
+   * anywhere), in decimal as it may exceed 64 bits (`"0"` when it can no longer be solved,
+   * `"1"` in a solved position: the empty sequence; empty, with `countOverflow`, past
+   * 2^128 - 1, when no page is listed); `solutions`, this page of them, each a
+   * `PuzzleSolution` whose `moves` are ready to submit in turn (with `labels`, each move's
+   * short description); `nextPageToken` for the next page (empty on the last); `seq`, the
+   * position's; and `nodes`, the positions the count expanded. The same position always lists
+   * the same solutions in the same order. Options: `pageSize`, `pageToken` and `atSeq` (a
+   * finished game's earlier position). Who may ask follows `getHint`: while the game runs only
+   * its seat to move (a spectator or service key: PERMISSION_DENIED SEAT_REQUIRED), at its
+   * current position, in a game that allows hints (peg solitaire does unless created with
+   * `allowHints: false`; else HINTS_DISABLED); once it is finished anyone who may read it, at
+   * any position. A game that is not a puzzle rejects with FAILED_PRECONDITION
+   * UNSUPPORTED_BY_GAME; a count past the server's bound (50,000,000 positions or 10 s) with
+   * FAILED_PRECONDITION SEARCH_LIMIT_REACHED (metadata `nodes`: ask again a few moves on); a
+   * page token of a position the running game has moved on from with ABORTED STALE_SEQ. A
+   * read: retried after UNAVAILABLE like `getHint`.
+   */
+  listPuzzleSolutions(gameId: string, options: ListPuzzleSolutionsOptions = {}): Promise<ListPuzzleSolutionsResponse> {
+    const request = create(ListPuzzleSolutionsRequestSchema, {
+      gameId,
+      atSeq: options.atSeq,
+      pageSize: options.pageSize ?? 0,
+      pageToken: options.pageToken ?? "",
+    });
+    return this.call(options, (o) => this.raw.listPuzzleSolutions(request, o));
+  }
+
+  /**
+   * Every solution of the puzzle from the position, in the order `listPuzzleSolutions` lists
+   * them: it asks for the first page and follows each `nextPageToken` until the last, yielding
+   * each `PuzzleSolution` as its page arrives (`pageSize` solutions a page, 50 unless told).
+   * Each page is a call of its own, with the call options (`signal`, `timeoutMs`, `retry`,
+   * `waitForReady`) and `atSeq` given; breaking out of the loop asks for no more pages. Who
+   * may ask and the errors are `listPuzzleSolutions`', thrown by the iteration: in a running
+   * game, a move played meanwhile makes the next page throw ABORTED STALE_SEQ. There may be
+   * very many: 29,760 from the 15-hole triangle's start, far more on larger boards (read
+   * `solutionCount` with `listPuzzleSolutions` first), and none when `countOverflow`.
+   */
+  async *allPuzzleSolutions(
+    gameId: string,
+    options: Omit<ListPuzzleSolutionsOptions, "pageToken"> = {},
+  ): AsyncGenerator<PuzzleSolution, void, undefined> {
+    let pageToken = "";
+    do {
+      const page = await this.listPuzzleSolutions(gameId, { ...options, pageToken });
+      yield* page.solutions;
+      pageToken = page.nextPageToken;
+    } while (pageToken !== "");
   }
 
   /**

@@ -59,12 +59,15 @@ export function effectiveSettings(client: RetrySettings, contextValues: ContextV
 
 /**
  * Whether sending the call twice does no harm: every read (a method named `Get...`, `List...`
- * or `Export...`) and every write whose request carries a non-empty `requestId`, which the
- * server applies at most once.
+ * or `Export...`), every request that only checks (`validateOnly`: it stores nothing), and
+ * every write whose request carries a non-empty `requestId`, which the server applies at most
+ * once.
  */
 export function isRetrySafe(method: DescMethod, input: object): boolean {
   if (/^(Get|List|Export)/.test(method.name)) return true;
-  const requestId: unknown = (input as { requestId?: unknown }).requestId;
+  const { requestId, validateOnly } = input as { requestId?: unknown; validateOnly?: unknown };
+  // A request that only checks stores nothing.
+  if (validateOnly === true) return true;
   return typeof requestId === "string" && requestId !== "";
 }
 

@@ -22,6 +22,7 @@ test("every read is safe to retry; a write only with a request id, and every wri
   const reads = unary.filter((m) => /^(Get|List|Export)/.test(m.name));
   for (const method of reads) assert.ok(isRetrySafe(method, create(method.input)), method.name);
   assert.ok(reads.some((m) => m.name === "GetHint") && reads.some((m) => m.name === "ListGameKinds"));
+  assert.ok(reads.some((m) => m.name === "ExportGame") && reads.some((m) => m.name === "ListPuzzleSolutions"));
   const writes = unary.filter((m) => !reads.includes(m));
   const withId = writes.filter((m) => m.input.fields.some((f) => f.localName === "requestId"));
   assert.deepEqual(withId.map((m) => m.name).sort(), [
@@ -44,6 +45,11 @@ test("every read is safe to retry; a write only with a request id, and every wri
   for (const method of writes) {
     assert.equal(isRetrySafe(method, create(method.input)), false, `${method.name} without a request id`);
   }
+  // A request that only checks stores nothing: safe to send twice, with or without an id.
+  const importGame = writes.find((m) => m.name === "ImportGame")!;
+  assert.ok(isRetrySafe(importGame, create(importGame.input, { document: "{}", validateOnly: true })));
+  const submitMove = writes.find((m) => m.name === "SubmitMove")!;
+  assert.ok(isRetrySafe(submitMove, create(submitMove.input, { gameId: "g", validateOnly: true })));
   for (const method of withId) {
     assert.ok(isRetrySafe(method, { requestId: "r-1" } as never), `${method.name} with a request id`);
   }

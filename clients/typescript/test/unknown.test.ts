@@ -144,7 +144,12 @@ test("names are total", () => {
   );
   assert.deepEqual([ErrorReason.TOURNAMENT_NOT_FOUND, ErrorReason.TOURNAMENT_OVER, ErrorReason.PRIVATE_TOURNAMENT], [90, 91, 92]);
   assert.deepEqual([ErrorReason.RULES_FAULT, ErrorReason.GAME_FAULTED], [93, 94]);
-  assert.equal(enumName(ErrorReasonSchema, 95), "unknown(95)");
+  assert.deepEqual(
+    [ErrorReason.SEARCH_LIMIT_REACHED, ErrorReason.GAME_EXISTS, ErrorReason.INVALID_DOCUMENT].map((r) => enumName(ErrorReasonSchema, r)),
+    ["ERROR_REASON_SEARCH_LIMIT_REACHED", "ERROR_REASON_GAME_EXISTS", "ERROR_REASON_INVALID_DOCUMENT"],
+  );
+  assert.deepEqual([ErrorReason.SEARCH_LIMIT_REACHED, ErrorReason.GAME_EXISTS, ErrorReason.INVALID_DOCUMENT], [95, 96, 97]);
+  assert.equal(enumName(ErrorReasonSchema, 98), "unknown(98)");
   assert.deepEqual(
     [
       OwnerEventKind.TAKEBACK_REQUESTED,

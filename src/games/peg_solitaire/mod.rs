@@ -34,9 +34,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, Analysis, BoardCell, Cell, CellNames, ChangedCell, ConfigError, DrawReason, GridBoard, Location, MoveError,
-    Mover, Observation, Outcome, Piece, PlayOptions, Reason, Rules, Score, ScoreUnit, SearchBudget, Seat, Solved,
-    Viewer, WinReason,
+    Action, Analysis, BoardCell, Cell, CellNames, ChangedCell, ConfigError, CountingStopped, DrawReason, GridBoard,
+    Location, MoveError, Mover, Observation, Outcome, Piece, PlayOptions, Reason, Rules, Score, ScoreUnit,
+    SearchBudget, Seat, SolutionRange, Solutions, Solved, Viewer, WinReason,
 };
 
 pub use self::boards::Shape;
@@ -386,6 +386,24 @@ impl Rules for PegSolitaire {
 
     fn analyse(&self, _seat: Seat, budget: SearchBudget<'_>, _seed: u64) -> Analysis {
         PegSolitaire::analyse(self, budget)
+    }
+
+    const COUNTS_SOLUTIONS: bool = true;
+
+    fn solutions(&self, range: SolutionRange, budget: SearchBudget<'_>) -> Option<Result<Solutions, CountingStopped>> {
+        let solver = Solver::new(&self.geometry, Goal::OnePeg);
+        let counted = solver.page(self.pegs, range.first, range.limit, budget.nodes, budget.stop);
+        Some(match counted {
+            Ok((count, page, nodes)) => Ok(Solutions {
+                count,
+                page: page
+                    .into_iter()
+                    .map(|jumps| jumps.into_iter().map(|jump| self.jump_action(jump)).collect())
+                    .collect(),
+                nodes,
+            }),
+            Err(BudgetExhausted { nodes }) => Err(CountingStopped { nodes }),
+        })
     }
 
     const MAX_BOT_LEVEL: u8 = bot::MAX_LEVEL;

@@ -26,14 +26,7 @@ pub enum Goal {
     OnePegAt(u8),
 }
 
-/// How many solving sequences there are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SolutionCount {
-    /// Exactly this many.
-    Exact(u128),
-    /// More than `u128::MAX`.
-    Overflow,
-}
+pub use crate::engine::SolutionCount;
 
 /// Where a search stands, for progress lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,7 +170,8 @@ impl<'g> Solver<'g> {
         node_budget: u64,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Report, BudgetExhausted> {
-        let mut search = Counting { solver: self, memo: HashMap::default(), nodes: 0, node_budget, progress };
+        let stop = AtomicBool::new(false);
+        let mut search = Counting::new(self, node_budget, &stop, progress);
         let total = search.visit(pegs)?;
         (search.progress)(Progress { nodes: search.nodes, positions: search.memo.len() });
         // Follow any jump whose result still has solutions; every such position is in the
@@ -197,6 +191,34 @@ impl<'g> Solver<'g> {
         }
         let count = if total == OVERFLOW { SolutionCount::Overflow } else { SolutionCount::Exact(total) };
         Ok(Report { solvable: total != 0, solution, count: Some(count), nodes: search.nodes })
+    }
+}
+
+impl Solver<'_> {
+    /// The number of solving jump sequences from `pegs` and the `limit` of them from rank
+    /// `first` on, in the order that lists first the sequences whose first jump comes first
+    /// in [`Geometry::jumps`], then by the second jump, and so on. Nothing is listed when
+    /// the count overflows.
+    ///
+    /// # Errors
+    /// When more than `node_budget` positions would be expanded, or `stop` was set first.
+    pub fn page(
+        &self,
+        pegs: u64,
+        first: u128,
+        limit: usize,
+        node_budget: u64,
+        stop: &AtomicBool,
+    ) -> Result<(SolutionCount, Vec<Vec<Jump>>, u64), BudgetExhausted> {
+        let mut quiet = |_| {};
+        let mut search = Counting::new(self, node_budget, stop, &mut quiet);
+        let total = search.visit(pegs)?;
+        if total == OVERFLOW {
+            return Ok((SolutionCount::Overflow, Vec::new(), search.nodes));
+        }
+        let last = first.saturating_add(limit as u128).min(total);
+        let page = (first..last).map(|rank| search.unrank(pegs, rank)).collect();
+        Ok((SolutionCount::Exact(total), page, search.nodes))
     }
 }
 
@@ -251,10 +273,42 @@ struct Counting<'s, 'g, 'p> {
     memo: HashMap<u64, u128, FastHash>,
     nodes: u64,
     node_budget: u64,
+    stop: &'p AtomicBool,
     progress: &'p mut dyn FnMut(Progress),
 }
 
-impl Counting<'_, '_, '_> {
+impl<'s, 'g, 'p> Counting<'s, 'g, 'p> {
+    fn new(
+        solver: &'s Solver<'g>,
+        node_budget: u64,
+        stop: &'p AtomicBool,
+        progress: &'p mut dyn FnMut(Progress),
+    ) -> Counting<'s, 'g, 'p> {
+        Counting { solver, memo: HashMap::default(), nodes: 0, node_budget, stop, progress }
+    }
+
+    /// The solving sequence of rank `rank` (below the count) from `pegs`, every position on
+    /// its way already counted: at each step the jumps are taken in order, skipping as
+    /// many sequences as each jump's position has solutions.
+    fn unrank(&mut self, pegs: u64, mut rank: u128) -> Vec<Jump> {
+        let mut at = pegs;
+        let mut solution = Vec::new();
+        while !self.solver.is_goal(at) {
+            let next = self.solver.geometry.jumps().iter().copied().filter(|jump| jump.fits(at)).find(|jump| {
+                let count = self.visit(jump.apply(at)).expect("every position on the way is counted");
+                let here = rank < count;
+                if !here {
+                    rank -= count;
+                }
+                here
+            });
+            let jump = next.expect("a rank below the count names a solution");
+            solution.push(jump);
+            at = jump.apply(at);
+        }
+        solution
+    }
+
     fn visit(&mut self, pegs: u64) -> Result<u128, BudgetExhausted> {
         if self.solver.is_goal(pegs) {
             return Ok(1);
@@ -267,7 +321,8 @@ impl Counting<'_, '_, '_> {
             return Ok(count);
         }
         self.nodes += 1;
-        if self.nodes > self.node_budget {
+        let stopped = self.nodes.is_multiple_of(STOP_CHECK_EVERY) && self.stop.load(Ordering::Relaxed);
+        if self.nodes > self.node_budget || stopped {
             return Err(BudgetExhausted { nodes: self.nodes - 1 });
         }
         if self.nodes.is_multiple_of(PROGRESS_EVERY) {

@@ -1,4 +1,4 @@
-use crate::engine::{DrawReason, EndReason, WinReason};
+use crate::engine::{DrawReason, EndReason, SolutionRange, WinReason};
 use std::sync::atomic::AtomicBool;
 
 use super::boards::{Geometry, Shape};
@@ -367,4 +367,84 @@ fn the_level_two_bot_solves_within_budget_and_jumps_at_random_without() {
     let level1 = game.bot_action(Seat::FIRST, 1, SearchBudget::new(0, &go));
     assert_eq!(game.bot_action(Seat::FIRST, 2, SearchBudget::new(0, &go)), level1);
     assert!(game.legal_moves(Seat::FIRST).contains(&level1.unwrap()));
+}
+
+/// Every solving sequence from `pegs`, by plain depth-first enumeration in the order of
+/// the board's jumps: the order the solver's pages promise.
+fn brute_force_solutions(geometry: &Geometry, pegs: u64, path: &mut Vec<Jump>, out: &mut Vec<Vec<Jump>>) {
+    if pegs.count_ones() == 1 {
+        out.push(path.clone());
+        return;
+    }
+    for &jump in geometry.jumps().iter().filter(|j| j.fits(pegs)) {
+        path.push(jump);
+        brute_force_solutions(geometry, jump.apply(pegs), path, out);
+        path.pop();
+    }
+}
+
+#[test]
+fn pages_list_every_solution_once_in_the_enumeration_order() {
+    let stop = AtomicBool::new(false);
+    for (rows, hole) in [(5, 1), (5, 4), (4, 2)] {
+        let game = PegSolitaire::new(&triangle(rows, hole)).unwrap();
+        let mut expected = Vec::new();
+        brute_force_solutions(game.geometry(), game.pegs(), &mut Vec::new(), &mut expected);
+        let solver = Solver::new(game.geometry(), Goal::OnePeg);
+        let mut listed = Vec::new();
+        let page_size = 997;
+        loop {
+            let (count, page, _) = solver.page(game.pegs(), listed.len() as u128, page_size, BUDGET, &stop).unwrap();
+            assert_eq!(count, SolutionCount::Exact(expected.len() as u128), "{rows} rows, hole {hole}");
+            let done = page.len() < page_size;
+            listed.extend(page);
+            if done {
+                break;
+            }
+        }
+        assert_eq!(listed, expected, "{rows} rows, hole {hole}");
+        let (_, past_the_end, _) = solver.page(game.pegs(), expected.len() as u128 + 5, 10, BUDGET, &stop).unwrap();
+        assert!(past_the_end.is_empty());
+    }
+}
+
+#[test]
+fn solutions_through_the_rules_replay_to_a_solved_end() {
+    let stop = AtomicBool::new(false);
+    let game = Match::<PegSolitaire>::new(triangle(5, 1)).unwrap();
+    let range = SolutionRange { first: 29_750, limit: 50 };
+    let solutions = game.solutions(range, SearchBudget::new(BUDGET, &stop)).unwrap().unwrap();
+    assert_eq!(solutions.count, SolutionCount::Exact(29_760));
+    assert_eq!(solutions.page.len(), 10, "the last ten of 29,760");
+    for solution in &solutions.page {
+        let mut replayed = game.clone();
+        for action in solution {
+            replayed.apply(Seat::FIRST, action).unwrap();
+        }
+        assert!(matches!(replayed.outcome(), Some(Outcome::Win { .. })));
+    }
+    // A budget too small is an answer of its own, never a wrong count.
+    let stopped = game.solutions(range, SearchBudget::new(100, &stop)).unwrap().unwrap_err();
+    assert_eq!(stopped.nodes, 100);
+    // A stop flag set stops the count.
+    let stop_now = AtomicBool::new(true);
+    assert!(game.solutions(range, SearchBudget::new(BUDGET, &stop_now)).unwrap().is_err());
+    // Solved and dead ends: the empty solution, and none.
+    let solved = replay(
+        triangle(5, 1),
+        &Solver::new(game.position().geometry(), Goal::OnePeg)
+            .solve(game.position().pegs(), BUDGET, &mut |_| {})
+            .unwrap()
+            .solution,
+    );
+    let at_end = solved.solutions(SolutionRange { first: 0, limit: 5 }, SearchBudget::new(BUDGET, &stop)).unwrap();
+    assert_eq!(at_end.unwrap().page, vec![Vec::<Action>::new()]);
+    let mut dead = game.clone();
+    while dead.outcome().is_none() {
+        let first = dead.legal_moves(Seat::FIRST)[0].clone();
+        dead.apply(Seat::FIRST, &first).unwrap();
+    }
+    assert!(dead.position().pegs().count_ones() > 1, "greedy play of the first jump strands pegs");
+    let none = dead.solutions(SolutionRange { first: 0, limit: 5 }, SearchBudget::new(BUDGET, &stop)).unwrap().unwrap();
+    assert_eq!((none.count, none.page.len()), (SolutionCount::Exact(0), 0));
 }

@@ -128,6 +128,14 @@ impl AnyMatch for Buggy {
         self.check_search();
         self.game.bot_action(seat, level, budget)
     }
+    fn solutions(
+        &self,
+        range: crate::engine::SolutionRange,
+        budget: SearchBudget<'_>,
+    ) -> Option<Result<crate::engine::Solutions, crate::engine::CountingStopped>> {
+        self.check_search();
+        self.game.solutions(range, budget)
+    }
     fn snapshot(&self) -> Vec<u8> {
         self.game.snapshot()
     }

@@ -7,10 +7,12 @@
 mod admission;
 mod arbiter;
 mod creation;
+mod documents;
 mod games;
 mod moves;
 mod owners;
 mod page;
+mod puzzles;
 mod ratings;
 mod saved;
 mod series;
@@ -417,6 +419,27 @@ impl GameService for GameServiceImpl {
         request: Request<pb::ExportTournamentTrfRequest>,
     ) -> Result<Response<pb::ExportTournamentTrfResponse>, Status> {
         self.answer(self.export_tournament_trf_call(request).await)
+    }
+
+    async fn export_game(
+        &self,
+        request: Request<pb::ExportGameRequest>,
+    ) -> Result<Response<pb::ExportGameResponse>, Status> {
+        self.answer(self.export_game_call(request).await)
+    }
+
+    async fn import_game(
+        &self,
+        request: Request<pb::ImportGameRequest>,
+    ) -> Result<Response<pb::ImportGameResponse>, Status> {
+        self.answer(self.import_game_call(request).await)
+    }
+
+    async fn list_puzzle_solutions(
+        &self,
+        request: Request<pb::ListPuzzleSolutionsRequest>,
+    ) -> Result<Response<pb::ListPuzzleSolutionsResponse>, Status> {
+        self.answer(self.list_puzzle_solutions_call(request).await)
     }
 
     async fn stream_owner_events(

@@ -670,6 +670,17 @@ def hint_request(game_id: str, max_time: Seconds, max_nodes: int, at_seq: int | 
     return request
 
 
+def puzzle_solutions_request(
+    game_id: str, at_seq: int | None, page_size: int, page_token: str
+) -> pb.ListPuzzleSolutionsRequest:
+    """One page of the solutions of a puzzle's position: the current one, or with `at_seq`
+    (a finished game's) the one right after that event; `page_token` empty for the first."""
+    request = pb.ListPuzzleSolutionsRequest(game_id=game_id, page_size=page_size, page_token=page_token)
+    if at_seq is not None:
+        request.at_seq = at_seq
+    return request
+
+
 def list_games_request(
     kind: pb.GameKind.ValueType | str | None,
     status: pb.GameStatus.ValueType | str | None,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterable, AsyncIterator, Iterable
+from collections.abc import AsyncGenerator, AsyncIterable, AsyncIterator, Iterable
 from types import TracebackType
 from typing import Any, Generic, Self, TypeVar, cast
 
@@ -632,6 +632,26 @@ class AsyncClient:
     async def export_pgn(self, game_id: str, *, timeout: float | None = None, retry: Retry = None) -> str:
         return (await self._call(self.stub.ExportPgn, pb.ExportPgnRequest(game_id=game_id), timeout, retry)).pgn
 
+    async def export_game(self, game_id: str, *, timeout: float | None = None, retry: Retry = None) -> str:
+        """The game as a `tabula.game.v1` JSON document, for `import_game` (see
+        `Client.export_game`)."""
+        request = pb.ExportGameRequest(game_id=game_id)
+        return (await self._call(self.stub.ExportGame, request, timeout, retry)).document
+
+    async def import_game(
+        self,
+        document: str,
+        validate_only: bool = False,
+        *,
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.Game:
+        """Imports a document `export_game` wrote as a game of this server, same id and seat
+        tokens, and returns it; with `validate_only=True` only checks it, storing nothing
+        (see `Client.import_game`)."""
+        request = pb.ImportGameRequest(document=document, validate_only=validate_only)
+        return (await self._call(self.stub.ImportGame, request, timeout, retry)).game
+
     async def get_hint(
         self,
         game_id: str,
@@ -644,6 +664,44 @@ class AsyncClient:
     ) -> pb.GetHintResponse:
         request = _common.hint_request(game_id, max_time, max_nodes, at_seq)
         return await self._call(self.stub.GetHint, request, timeout, retry)
+
+    async def list_puzzle_solutions(
+        self,
+        game_id: str,
+        *,
+        page_size: int = 0,
+        page_token: str = "",
+        at_seq: int | None = None,
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.ListPuzzleSolutionsResponse:
+        """One page of the solutions of a puzzle's position, with their `solution_count` and
+        the `next_page_token` (see `Client.list_puzzle_solutions`)."""
+        request = _common.puzzle_solutions_request(game_id, at_seq, page_size, page_token)
+        return await self._call(self.stub.ListPuzzleSolutions, request, timeout, retry)
+
+    async def iter_puzzle_solutions(
+        self,
+        game_id: str,
+        *,
+        page_size: int = 0,
+        at_seq: int | None = None,
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> AsyncGenerator[pb.PuzzleSolution, None]:
+        """Every solution of the position, in order, following the pages: `async for solution
+        in client.iter_puzzle_solutions(id)` (see `Client.iter_puzzle_solutions`). An async
+        generator: one left before its end is closed with `contextlib.aclosing`."""
+        page_token = ""
+        while True:
+            page = await self.list_puzzle_solutions(
+                game_id, page_size=page_size, page_token=page_token, at_seq=at_seq, timeout=timeout, retry=retry
+            )
+            for solution in page.solutions:
+                yield solution
+            page_token = page.next_page_token
+            if not page_token:
+                return
 
     async def take_back(
         self,

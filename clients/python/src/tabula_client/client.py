@@ -385,10 +385,11 @@ class Client:
     reconnecting after 100 ms, doubling to 2 s), replacing those of the same name.
 
     A unary call that fails with UNAVAILABLE is retried when it is safe to repeat (a read;
-    a write with a `request_id`), as `retry` says: True (the default) for `RetryPolicy()`,
-    a `RetryPolicy` of your own, or False for never; every method's `retry=` overrides it
-    for that call (see `tabula_client.retrying`). `wait_for_ready=True` has unary calls wait
-    until the server can be reached (up to their deadline) instead of failing at once.
+    a write with a `request_id`; an `import_game` with `validate_only`), as `retry` says:
+    True (the default) for `RetryPolicy()`, a `RetryPolicy` of your own, or False for never;
+    every method's `retry=` overrides it for that call (see `tabula_client.retrying`).
+    `wait_for_ready=True` has unary calls wait until the server can be reached (up to their
+    deadline) instead of failing at once.
 
     Every failure raises TabulaError carrying the gRPC code, the server's stable reason (a
     string and a `pb.ErrorReason`), its message, the ErrorInfo metadata and any field
@@ -892,6 +893,44 @@ class Client:
         """A chess game, running or finished, as PGN."""
         return self._call(self.stub.ExportPgn, pb.ExportPgnRequest(game_id=game_id), timeout, retry).pgn
 
+    def export_game(self, game_id: str, *, timeout: float | None = None, retry: Retry = None) -> str:
+        """The game, running or finished, as a document to keep or to import into another
+        server with `import_game` (or `tabula import`): JSON in the `tabula.game.v1` format
+        `tabula export` writes, holding the game's configuration, its seats' token hashes
+        (never the tokens) and its whole log, hidden moves included. A service key's call. A
+        document larger than the server's message limit (1 MiB by default) cannot be sent:
+        `tabula export` reads it from the store instead. An unknown id raises NOT_FOUND
+        `GAME_NOT_FOUND`."""
+        return self._call(self.stub.ExportGame, pb.ExportGameRequest(game_id=game_id), timeout, retry).document
+
+    def import_game(
+        self,
+        document: str,
+        validate_only: bool = False,
+        *,
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.Game:
+        """Imports a document `export_game` (or `tabula export`) wrote as a game of this server
+        and returns the game: the same id, the same log, and the same seat tokens (the
+        document holds their hashes), so its players carry on where they were. It is owned by
+        the calling key and counts towards its games in progress; a running game carries on
+        at once (its clocks run from their last reading, a seat the engine plays moves if it
+        is to act). With `validate_only=True` the document is only checked: the game is
+        returned as it would be and nothing is stored. A service key's call.
+
+        Nothing is stored unless every check passes (the format, a log without gaps that
+        replays move by move under the configuration, one token hash per seat, the status and
+        end events as the replay ends). Errors: INVALID_ARGUMENT `INVALID_DOCUMENT` when the
+        document is not one or does not hold together, with a field violation on `document`
+        saying why (`field_violations`); ALREADY_EXISTS `GAME_EXISTS` when this server has a
+        game with the document's id (metadata `game_id`; delete it first to import the
+        document in its place); RESOURCE_EXHAUSTED `TOO_MANY_GAMES`. An import is a write
+        without a `request_id`: it is not retried after UNAVAILABLE (it may have been applied
+        before the answer was lost), but with `validate_only`, which stores nothing, it is."""
+        request = pb.ImportGameRequest(document=document, validate_only=validate_only)
+        return self._call(self.stub.ImportGame, request, timeout, retry).game
+
     def get_hint(
         self,
         game_id: str,
@@ -916,6 +955,66 @@ class Client:
         `SEQ_OUT_OF_RANGE`); its final position answers `HINT_RESULT_ALREADY_SOLVED` with
         `seat` 0."""
         return self._call(self.stub.GetHint, _common.hint_request(game_id, max_time, max_nodes, at_seq), timeout, retry)
+
+    def list_puzzle_solutions(
+        self,
+        game_id: str,
+        *,
+        page_size: int = 0,
+        page_token: str = "",
+        at_seq: int | None = None,
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> pb.ListPuzzleSolutionsResponse:
+        """The ways a puzzle (peg solitaire) can still be solved from a position of a game, a
+        page at a time: `solution_count`, how many distinct move sequences end it solved (one
+        peg left, anywhere), in decimal (a string, as it may exceed 64 bits: `"0"` when it can
+        no longer be solved, `"1"` in a solved position; empty with `count_overflow`, above
+        2^128 - 1, when no page is listed); this page's `solutions`, each a
+        `pb.PuzzleSolution` (its `moves` in order, each ready to submit when its turn comes,
+        and their `labels`); `seq`, the position's; `nodes`, the positions the count expanded;
+        and the `next_page_token` to pass for the next page (empty on the last). The same
+        position always lists the same solutions in the same order. `page_size` 0 means 50
+        (more than 500 means 500); `iter_puzzle_solutions` follows the pages.
+
+        Who may ask follows `get_hint`: in a running game only its seat, at the current
+        position, when the game allows hints (peg solitaire does unless created with
+        `allow_hints=False`; else PERMISSION_DENIED `SEAT_REQUIRED` for a spectator or
+        service key, FAILED_PRECONDITION `HINTS_DISABLED`); once it is finished anyone who may
+        read it, at any position: `at_seq=s` is the position right after event `s` (1: the
+        start; beyond the log: OUT_OF_RANGE `SEQ_OUT_OF_RANGE`). Errors: FAILED_PRECONDITION
+        `UNSUPPORTED_BY_GAME` for a game that is not a puzzle, `SEARCH_LIMIT_REACHED`
+        (metadata `nodes`) when the count needs more than the server's bound (the English
+        board from its start does: ask again a few moves on); ABORTED `STALE_SEQ` for a
+        `page_token` of a position the running game has moved on from (start again without
+        it)."""
+        request = _common.puzzle_solutions_request(game_id, at_seq, page_size, page_token)
+        return self._call(self.stub.ListPuzzleSolutions, request, timeout, retry)
+
+    def iter_puzzle_solutions(
+        self,
+        game_id: str,
+        *,
+        page_size: int = 0,
+        at_seq: int | None = None,
+        timeout: float | None = None,
+        retry: Retry = None,
+    ) -> Iterator[pb.PuzzleSolution]:
+        """Every solution of the position, in `list_puzzle_solutions`' order, one
+        `pb.PuzzleSolution` at a time: `for solution in client.iter_puzzle_solutions(id)`. It
+        follows the pages (`page_size` solutions each, 0 meaning 50), each a call of its own
+        with `timeout` and `retry`, made as the iteration reaches it. A running game that
+        moves on between two pages makes the next one raise ABORTED `STALE_SEQ`; the other
+        errors are `list_puzzle_solutions`', raised by the iteration."""
+        page_token = ""
+        while True:
+            page = self.list_puzzle_solutions(
+                game_id, page_size=page_size, page_token=page_token, at_seq=at_seq, timeout=timeout, retry=retry
+            )
+            yield from page.solutions
+            page_token = page.next_page_token
+            if not page_token:
+                return
 
     def take_back(
         self,

@@ -3,9 +3,10 @@
 
 A unary call is retried only when it failed with UNAVAILABLE (the server restarting or out
 of reach, a connection refused or reset before any answer) and repeating it is safe: every
-read (`Get*`, `List*`, `Export*`), and a write whose request carries a non-empty
-`request_id` (the server applies such a request once however often it arrives). A write
-without one is never repeated: it may have been applied before its answer was lost.
+read (`Get*`, `List*`, `Export*`), a write whose request carries a non-empty `request_id`
+(the server applies such a request once however often it arrives), and a request that only
+checks (`validate_only` set: `ImportGame`, `SubmitMove`), which stores nothing. Any other
+write is never repeated: it may have been applied before its answer was lost.
 
 The clients retry in an interceptor on their channel rather than with grpc's service-config
 `retryPolicy`, which is set per method and cannot look into a request for its `request_id`.
@@ -115,13 +116,17 @@ def backoff(retry: int, initial: float, cap: float, draw: Callable[[], float] = 
 
 
 def _safe_to_repeat(method: MethodDescriptor) -> Callable[[Message], bool]:
-    """Whether a request of `method` may be sent again: always for a read, for a request with
-    a `request_id` field only when it is set, never for any other write."""
-    if "request_id" in method.input_type.fields_by_name:
-        return lambda request: bool(getattr(request, "request_id", ""))
+    """Whether a request of `method` may be sent again: always for a read; for a write when
+    its `request_id` is set or its `validate_only` is (it only checks and stores nothing);
+    never for any other write."""
+    fields = method.input_type.fields_by_name
     if method.name.startswith(("Get", "List", "Export")):
         return lambda request: True
-    return lambda request: False
+    checks = "validate_only" in fields
+    with_id = "request_id" in fields
+    return lambda request: bool(
+        (checks and getattr(request, "validate_only", False)) or (with_id and getattr(request, "request_id", ""))
+    )
 
 
 _SERVICE = game_service_pb2.DESCRIPTOR.services_by_name["GameService"]

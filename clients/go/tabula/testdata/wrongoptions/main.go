@@ -22,27 +22,35 @@ func calls(ctx context.Context, client *tabula.Client, config *tabulav1.GameConf
 	client.SubmitMove(ctx, "g", tabula.Drop(0), tabula.Retry(tabula.RetryPolicy{MaxAttempts: 2}))
 	client.CreateGameFromConfig(ctx, config, tabula.Clock(), tabula.RequestID("r"), tabula.NoRetry())
 	tabula.GameFromPreset(kind, "standard", tabula.NoRetry()) // want
+	client.ImportGame(ctx, "{}", tabula.ValidateOnly(), tabula.NoRetry())
+	client.ListPuzzleSolutions(ctx, "g", tabula.PageSize(1), tabula.PageToken("t"), tabula.AtSeq(1), tabula.NoRetry())
+	client.AllPuzzleSolutions(ctx, "g", tabula.PageSize(1), tabula.PageToken("t"), tabula.AtSeq(1), tabula.NoRetry())
 
 	// A read takes no request id, and a call nothing of another call's.
-	client.GetGame(ctx, "g", tabula.RequestID("r"))           // want
-	client.GetHint(ctx, "g", tabula.RequestID("r"))           // want
-	client.GetHint(ctx, "g", tabula.AllowHints(true))         // want
-	client.GetView(ctx, "g", tabula.RequestID("r"))           // want
-	client.GetView(ctx, "g", tabula.MaxTime(time.Second))     // want
-	client.GetView(ctx, "g", tabula.Labels(nil))              // want
-	client.ListGames(ctx, tabula.AtSeq(1))                    // want
-	client.ListGames(ctx, tabula.StartTime(time.Time{}))      // want
-	client.ListGames(ctx, tabula.ExcludeProvisional())        // want
-	client.ListGames(ctx, tabula.InSeriesStatus(0))           // want
-	client.ListSeries(ctx, tabula.InStatus(0))                // want
-	client.ListSeries(ctx, tabula.OfPlayer("p"))              // want
-	client.ListSeries(ctx, tabula.InTournamentStatus(0))      // want
-	client.ListTournaments(ctx, tabula.InSeriesStatus(0))     // want
-	client.ListTournaments(ctx, tabula.ContinueFromTRF(""))   // want
-	client.ListSavedConfigs(ctx, tabula.Labels(nil))          // want
-	client.ListSavedConfigs(ctx, tabula.OfKind(kind))         // want
-	client.ListLeaderboard(ctx, "chess", tabula.Labels(nil))  // want
-	client.ListLeaderboard(ctx, "chess", tabula.OfKind(kind)) // want
+	client.GetGame(ctx, "g", tabula.RequestID("r"))            // want
+	client.GetHint(ctx, "g", tabula.RequestID("r"))            // want
+	client.GetHint(ctx, "g", tabula.AllowHints(true))          // want
+	client.GetView(ctx, "g", tabula.RequestID("r"))            // want
+	client.GetView(ctx, "g", tabula.MaxTime(time.Second))      // want
+	client.GetView(ctx, "g", tabula.Labels(nil))               // want
+	client.ListGames(ctx, tabula.AtSeq(1))                     // want
+	client.ListGames(ctx, tabula.StartTime(time.Time{}))       // want
+	client.ListGames(ctx, tabula.ExcludeProvisional())         // want
+	client.ListGames(ctx, tabula.InSeriesStatus(0))            // want
+	client.ListSeries(ctx, tabula.InStatus(0))                 // want
+	client.ListSeries(ctx, tabula.OfPlayer("p"))               // want
+	client.ListSeries(ctx, tabula.InTournamentStatus(0))       // want
+	client.ListTournaments(ctx, tabula.InSeriesStatus(0))      // want
+	client.ListTournaments(ctx, tabula.ContinueFromTRF(""))    // want
+	client.ListSavedConfigs(ctx, tabula.Labels(nil))           // want
+	client.ListSavedConfigs(ctx, tabula.OfKind(kind))          // want
+	client.ListLeaderboard(ctx, "chess", tabula.Labels(nil))   // want
+	client.ListLeaderboard(ctx, "chess", tabula.OfKind(kind))  // want
+	client.ExportGame(ctx, "g", tabula.ValidateOnly())         // want
+	client.ExportGame(ctx, "g", tabula.AtSeq(1))               // want
+	client.ListPuzzleSolutions(ctx, "g", tabula.MaxTime(0))    // want
+	client.ListPuzzleSolutions(ctx, "g", tabula.OfKind(kind))  // want
+	client.AllPuzzleSolutions(ctx, "g", tabula.ValidateOnly()) // want
 
 	// A move, a takeback, a claim and the writes of a request id alone.
 	client.SubmitMove(ctx, "g", tabula.Drop(0), tabula.AtSeq(1))                    // want
@@ -56,6 +64,10 @@ func calls(ctx context.Context, client *tabula.Client, config *tabulav1.GameConf
 	client.ClaimVictory(ctx, "g", tabula.ExpectedSeq(3))                            // want
 	client.ClaimVictory(ctx, "g", tabula.Presence(time.Second, time.Second))        // want
 	client.Resign(ctx, "g", tabula.ValidateOnly())                                  // want
+	client.ImportGame(ctx, "{}", tabula.RequestID("r"))                             // want
+	client.ImportGame(ctx, "{}", tabula.BasicAnswer())                              // want
+	client.ImportGame(ctx, "{}", tabula.PageSize(1))                                // want
+	client.ImportGame(ctx, "{}", tabula.Private())                                  // want
 	client.Resign(ctx, "g", tabula.AtSeq(1))                                        // want
 	client.AbortGame(ctx, "g", "why", tabula.Labels(nil))                           // want
 	client.PauseClock(ctx, "g", tabula.Private())                                   // want

@@ -345,6 +345,20 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     until that process restarts, and other replicas over the same database do not share it.
     Metadata `game_id` names it.
     """
+    ERROR_REASON_SEARCH_LIMIT_REACHED: _ErrorReason.ValueType  # 95
+    """FAILED_PRECONDITION: an exact search (counting a puzzle's solutions) needs more than the
+    server's bound of positions or time from this position; metadata `nodes` holds the
+    positions it expanded. Ask again from a position further on.
+    """
+    ERROR_REASON_GAME_EXISTS: _ErrorReason.ValueType  # 96
+    """ALREADY_EXISTS: `ImportGame` of a document whose game id the server already has;
+    metadata `game_id` names it.
+    """
+    ERROR_REASON_INVALID_DOCUMENT: _ErrorReason.ValueType  # 97
+    """INVALID_ARGUMENT: `ImportGame` of a document that is not one, or does not hold together
+    (its log does not replay, its status does not match the log, ...); a
+    `google.rpc.BadRequest` names the problem.
+    """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
@@ -665,5 +679,19 @@ ERROR_REASON_GAME_FAULTED: ErrorReason.ValueType  # 94
 it can still be read, followed and exported. The mark is the server process's: it lasts
 until that process restarts, and other replicas over the same database do not share it.
 Metadata `game_id` names it.
+"""
+ERROR_REASON_SEARCH_LIMIT_REACHED: ErrorReason.ValueType  # 95
+"""FAILED_PRECONDITION: an exact search (counting a puzzle's solutions) needs more than the
+server's bound of positions or time from this position; metadata `nodes` holds the
+positions it expanded. Ask again from a position further on.
+"""
+ERROR_REASON_GAME_EXISTS: ErrorReason.ValueType  # 96
+"""ALREADY_EXISTS: `ImportGame` of a document whose game id the server already has;
+metadata `game_id` names it.
+"""
+ERROR_REASON_INVALID_DOCUMENT: ErrorReason.ValueType  # 97
+"""INVALID_ARGUMENT: `ImportGame` of a document that is not one, or does not hold together
+(its log does not replay, its status does not match the log, ...); a
+`google.rpc.BadRequest` names the problem.
 """
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

@@ -3836,3 +3836,221 @@ class ExportTournamentTrfResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___ExportTournamentTrfResponse: _TypeAlias = ExportTournamentTrfResponse  # noqa: Y015
+
+@_typing.final
+class ExportGameRequest(_message.Message):
+    """Request for `ExportGame`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ExportGameRequest: _TypeAlias = ExportGameRequest  # noqa: Y015
+
+@_typing.final
+class ExportGameResponse(_message.Message):
+    """Response of `ExportGame`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    DOCUMENT_FIELD_NUMBER: _builtins.int
+    document: _builtins.str
+    """The document: JSON whose `format` is `tabula.game.v1`."""
+    def __init__(
+        self,
+        *,
+        document: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["document", b"document"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ExportGameResponse: _TypeAlias = ExportGameResponse  # noqa: Y015
+
+@_typing.final
+class ImportGameRequest(_message.Message):
+    """Request for `ImportGame`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    DOCUMENT_FIELD_NUMBER: _builtins.int
+    VALIDATE_ONLY_FIELD_NUMBER: _builtins.int
+    document: _builtins.str
+    """A document `ExportGame` or `tabula export` wrote; required. The whole request is
+    bounded by the server's message limit (`tabula serve --max-message-bytes`, 1 MiB by
+    default).
+    """
+    validate_only: _builtins.bool
+    """When true the document is only checked: the response says it would be imported (its
+    `game` as it would be) or the error says why not, and nothing is stored. Default false.
+    """
+    def __init__(
+        self,
+        *,
+        document: _builtins.str = ...,
+        validate_only: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["document", b"document", "validate_only", b"validate_only"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ImportGameRequest: _TypeAlias = ImportGameRequest  # noqa: Y015
+
+@_typing.final
+class ImportGameResponse(_message.Message):
+    """Response of `ImportGame`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def game(self) -> _game_pb2.Game:
+        """The game, imported (or, with `validate_only`, as it would be)."""
+
+    def __init__(
+        self,
+        *,
+        game: _game_pb2.Game | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ImportGameResponse: _TypeAlias = ImportGameResponse  # noqa: Y015
+
+@_typing.final
+class ListPuzzleSolutionsRequest(_message.Message):
+    """Request for `ListPuzzleSolutions`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    AT_SEQ_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
+    at_seq: _builtins.int
+    """Solutions of the position right after the event with this sequence number (1 is the
+    starting position) instead of the current one; only in a finished game.
+    """
+    page_size: _builtins.int
+    """Most solutions to return; 0 means 50, and more than 500 means 500."""
+    page_token: _builtins.str
+    """A `next_page_token` from an earlier response with the same `game_id` and `at_seq`;
+    empty for the first page.
+    """
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        at_seq: _builtins.int | None = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq", "at_seq", b"at_seq"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq", "at_seq", b"at_seq", "game_id", b"game_id", "page_size", b"page_size", "page_token", b"page_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__at_seq: _TypeAlias = _typing.Literal["at_seq"]  # noqa: Y015
+    _WhichOneofArgType__at_seq: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__at_seq) -> _WhichOneofReturnType__at_seq | None: ...
+
+Global___ListPuzzleSolutionsRequest: _TypeAlias = ListPuzzleSolutionsRequest  # noqa: Y015
+
+@_typing.final
+class PuzzleSolution(_message.Message):
+    """One way to solve a puzzle from a position."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MOVES_FIELD_NUMBER: _builtins.int
+    LABELS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def moves(self) -> _containers.RepeatedCompositeFieldContainer[_move_pb2.Move]:
+        """The moves in the order they are played, each ready to submit as
+        `SubmitMoveRequest.move` when its turn comes.
+        """
+
+    @_builtins.property
+    def labels(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Each move's short description (for example `c4-c6`), in the same order."""
+
+    def __init__(
+        self,
+        *,
+        moves: _abc.Iterable[_move_pb2.Move] | None = ...,
+        labels: _abc.Iterable[_builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["labels", b"labels", "moves", b"moves"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PuzzleSolution: _TypeAlias = PuzzleSolution  # noqa: Y015
+
+@_typing.final
+class ListPuzzleSolutionsResponse(_message.Message):
+    """Response of `ListPuzzleSolutions`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEQ_FIELD_NUMBER: _builtins.int
+    SOLUTION_COUNT_FIELD_NUMBER: _builtins.int
+    COUNT_OVERFLOW_FIELD_NUMBER: _builtins.int
+    SOLUTIONS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    NODES_FIELD_NUMBER: _builtins.int
+    seq: _builtins.int
+    """Sequence number of the position the solutions start from."""
+    solution_count: _builtins.str
+    """How many distinct move sequences solve the puzzle from there, in decimal: it may
+    exceed 64 bits. "0" when it can no longer be solved; "1" in a solved position (the
+    empty sequence). Empty when it exceeds 2^128 - 1 (`count_overflow`).
+    """
+    count_overflow: _builtins.bool
+    """True when there are more than 2^128 - 1 solutions; no page is listed then."""
+    next_page_token: _builtins.str
+    """The token of the next page; empty on the last."""
+    nodes: _builtins.int
+    """Positions the count expanded, for a sense of its cost."""
+    @_builtins.property
+    def solutions(self) -> _containers.RepeatedCompositeFieldContainer[Global___PuzzleSolution]:
+        """This page of solutions; empty past the last."""
+
+    def __init__(
+        self,
+        *,
+        seq: _builtins.int = ...,
+        solution_count: _builtins.str = ...,
+        count_overflow: _builtins.bool = ...,
+        solutions: _abc.Iterable[Global___PuzzleSolution] | None = ...,
+        next_page_token: _builtins.str = ...,
+        nodes: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["count_overflow", b"count_overflow", "next_page_token", b"next_page_token", "nodes", b"nodes", "seq", b"seq", "solution_count", b"solution_count", "solutions", b"solutions"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListPuzzleSolutionsResponse: _TypeAlias = ListPuzzleSolutionsResponse  # noqa: Y015

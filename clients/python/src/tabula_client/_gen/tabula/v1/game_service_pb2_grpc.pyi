@@ -411,6 +411,41 @@ class GameServiceStub:
     with its points, rank and each round's opponent, colour and result), the file FIDE asks
     of rated events and other pairing programs read. Read access as `GetTournament`.
     """
+    ExportGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ExportGameRequest, _game_service_pb2.ExportGameResponse]
+    """One game as a document, to keep or to import into another server with `ImportGame` (or
+    `tabula import`): JSON in the `tabula.game.v1` format `tabula export` writes, holding
+    the game's configuration, its seats' token hashes (never the tokens) and its whole
+    log, hidden moves included. Running or finished. Needs a service key. A document larger
+    than the server's message limit (`tabula serve --max-message-bytes`, 1 MiB by default)
+    cannot be sent: `tabula export` reads it from the store instead.
+    """
+    ImportGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ImportGameRequest, _game_service_pb2.ImportGameResponse]
+    """Imports a document `ExportGame` or `tabula export` wrote as a game of this server,
+    after the checks `tabula import` makes: the format, the log without gaps from the
+    creation on, every move legal as it replays under the configuration, one token hash
+    per seat, the status and end events as the replay ends, a valid time control. Nothing
+    is stored unless every check passes. The game keeps its id, its log and its seats'
+    tokens (the document holds their hashes), so its players carry on where they were; it
+    is owned by the calling key and counts towards its games in progress. A running game
+    carries on at once: its clocks run from their last reading, and a seat the engine plays
+    moves if it is to act. Needs a service key. Errors: INVALID_ARGUMENT `INVALID_DOCUMENT`
+    (a `google.rpc.BadRequest` names the problem); ALREADY_EXISTS `GAME_EXISTS` when the
+    server has a game with the document's id; RESOURCE_EXHAUSTED `TOO_MANY_GAMES`.
+    """
+    ListPuzzleSolutions: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ListPuzzleSolutionsRequest, _game_service_pb2.ListPuzzleSolutionsResponse]
+    """The ways a puzzle (peg solitaire) can still be solved from a position of a game: how
+    many distinct move sequences end it solved (one peg left, anywhere), and the sequences
+    themselves a page at a time, in a fixed order (the same position always lists the same
+    solutions in the same order). Who may ask follows `GetHint`: in a running game only its
+    seat, at the current position, when the game allows hints; once finished, anyone who may
+    read it, at any position (`at_seq`). The count runs off the request threads, bounded by
+    the server (5,000,000 positions and 10 seconds: the 15-hole triangle from any start is
+    well within it, the English board only some moves in: after 7 of its 31 jumps its count
+    took 3,100,000 positions). Errors: FAILED_PRECONDITION `UNSUPPORTED_BY_GAME` for a game that is
+    not a puzzle, `SEARCH_LIMIT_REACHED` when the count needs more than the server's bound
+    (ask again a few moves on), and the errors of `GetHint`; ABORTED `STALE_SEQ` for a page
+    token of a position the running game has moved on from (start again without it).
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -759,6 +794,41 @@ class GameServiceAsyncStub(GameServiceStub):
     062, 092, 132, 142 and 162 when the scoring is not FIDE's, then a `001` line a player
     with its points, rank and each round's opponent, colour and result), the file FIDE asks
     of rated events and other pairing programs read. Read access as `GetTournament`.
+    """
+    ExportGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ExportGameRequest, _game_service_pb2.ExportGameResponse]  # type: ignore[assignment]
+    """One game as a document, to keep or to import into another server with `ImportGame` (or
+    `tabula import`): JSON in the `tabula.game.v1` format `tabula export` writes, holding
+    the game's configuration, its seats' token hashes (never the tokens) and its whole
+    log, hidden moves included. Running or finished. Needs a service key. A document larger
+    than the server's message limit (`tabula serve --max-message-bytes`, 1 MiB by default)
+    cannot be sent: `tabula export` reads it from the store instead.
+    """
+    ImportGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ImportGameRequest, _game_service_pb2.ImportGameResponse]  # type: ignore[assignment]
+    """Imports a document `ExportGame` or `tabula export` wrote as a game of this server,
+    after the checks `tabula import` makes: the format, the log without gaps from the
+    creation on, every move legal as it replays under the configuration, one token hash
+    per seat, the status and end events as the replay ends, a valid time control. Nothing
+    is stored unless every check passes. The game keeps its id, its log and its seats'
+    tokens (the document holds their hashes), so its players carry on where they were; it
+    is owned by the calling key and counts towards its games in progress. A running game
+    carries on at once: its clocks run from their last reading, and a seat the engine plays
+    moves if it is to act. Needs a service key. Errors: INVALID_ARGUMENT `INVALID_DOCUMENT`
+    (a `google.rpc.BadRequest` names the problem); ALREADY_EXISTS `GAME_EXISTS` when the
+    server has a game with the document's id; RESOURCE_EXHAUSTED `TOO_MANY_GAMES`.
+    """
+    ListPuzzleSolutions: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ListPuzzleSolutionsRequest, _game_service_pb2.ListPuzzleSolutionsResponse]  # type: ignore[assignment]
+    """The ways a puzzle (peg solitaire) can still be solved from a position of a game: how
+    many distinct move sequences end it solved (one peg left, anywhere), and the sequences
+    themselves a page at a time, in a fixed order (the same position always lists the same
+    solutions in the same order). Who may ask follows `GetHint`: in a running game only its
+    seat, at the current position, when the game allows hints; once finished, anyone who may
+    read it, at any position (`at_seq`). The count runs off the request threads, bounded by
+    the server (5,000,000 positions and 10 seconds: the 15-hole triangle from any start is
+    well within it, the English board only some moves in: after 7 of its 31 jumps its count
+    took 3,100,000 positions). Errors: FAILED_PRECONDITION `UNSUPPORTED_BY_GAME` for a game that is
+    not a puzzle, `SEARCH_LIMIT_REACHED` when the count needs more than the server's bound
+    (ask again a few moves on), and the errors of `GetHint`; ABORTED `STALE_SEQ` for a page
+    token of a position the running game has moved on from (start again without it).
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -1387,6 +1457,59 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         062, 092, 132, 142 and 162 when the scoring is not FIDE's, then a `001` line a player
         with its points, rank and each round's opponent, colour and result), the file FIDE asks
         of rated events and other pairing programs read. Read access as `GetTournament`.
+        """
+
+    @_abc_1.abstractmethod
+    def ExportGame(
+        self,
+        request: _game_service_pb2.ExportGameRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.ExportGameResponse, _abc.Awaitable[_game_service_pb2.ExportGameResponse]]:
+        """One game as a document, to keep or to import into another server with `ImportGame` (or
+        `tabula import`): JSON in the `tabula.game.v1` format `tabula export` writes, holding
+        the game's configuration, its seats' token hashes (never the tokens) and its whole
+        log, hidden moves included. Running or finished. Needs a service key. A document larger
+        than the server's message limit (`tabula serve --max-message-bytes`, 1 MiB by default)
+        cannot be sent: `tabula export` reads it from the store instead.
+        """
+
+    @_abc_1.abstractmethod
+    def ImportGame(
+        self,
+        request: _game_service_pb2.ImportGameRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.ImportGameResponse, _abc.Awaitable[_game_service_pb2.ImportGameResponse]]:
+        """Imports a document `ExportGame` or `tabula export` wrote as a game of this server,
+        after the checks `tabula import` makes: the format, the log without gaps from the
+        creation on, every move legal as it replays under the configuration, one token hash
+        per seat, the status and end events as the replay ends, a valid time control. Nothing
+        is stored unless every check passes. The game keeps its id, its log and its seats'
+        tokens (the document holds their hashes), so its players carry on where they were; it
+        is owned by the calling key and counts towards its games in progress. A running game
+        carries on at once: its clocks run from their last reading, and a seat the engine plays
+        moves if it is to act. Needs a service key. Errors: INVALID_ARGUMENT `INVALID_DOCUMENT`
+        (a `google.rpc.BadRequest` names the problem); ALREADY_EXISTS `GAME_EXISTS` when the
+        server has a game with the document's id; RESOURCE_EXHAUSTED `TOO_MANY_GAMES`.
+        """
+
+    @_abc_1.abstractmethod
+    def ListPuzzleSolutions(
+        self,
+        request: _game_service_pb2.ListPuzzleSolutionsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.ListPuzzleSolutionsResponse, _abc.Awaitable[_game_service_pb2.ListPuzzleSolutionsResponse]]:
+        """The ways a puzzle (peg solitaire) can still be solved from a position of a game: how
+        many distinct move sequences end it solved (one peg left, anywhere), and the sequences
+        themselves a page at a time, in a fixed order (the same position always lists the same
+        solutions in the same order). Who may ask follows `GetHint`: in a running game only its
+        seat, at the current position, when the game allows hints; once finished, anyone who may
+        read it, at any position (`at_seq`). The count runs off the request threads, bounded by
+        the server (5,000,000 positions and 10 seconds: the 15-hole triangle from any start is
+        well within it, the English board only some moves in: after 7 of its 31 jumps its count
+        took 3,100,000 positions). Errors: FAILED_PRECONDITION `UNSUPPORTED_BY_GAME` for a game that is
+        not a puzzle, `SEARCH_LIMIT_REACHED` when the count needs more than the server's bound
+        (ask again a few moves on), and the errors of `GetHint`; ABORTED `STALE_SEQ` for a page
+        token of a position the running game has moved on from (start again without it).
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -17,6 +17,7 @@ import dev.tabula.v1.CreateSeriesRequest;
 import dev.tabula.v1.CreateTournamentRequest;
 import dev.tabula.v1.DeleteGameRequest;
 import dev.tabula.v1.DeleteSavedConfigRequest;
+import dev.tabula.v1.ExportGameRequest;
 import dev.tabula.v1.ExportPgnRequest;
 import dev.tabula.v1.ExportTournamentTrfRequest;
 import dev.tabula.v1.Game;
@@ -29,9 +30,11 @@ import dev.tabula.v1.GetSavedConfigRequest;
 import dev.tabula.v1.GetSeriesRequest;
 import dev.tabula.v1.GetTournamentRequest;
 import dev.tabula.v1.GetViewRequest;
+import dev.tabula.v1.ImportGameRequest;
 import dev.tabula.v1.ListGamesRequest;
 import dev.tabula.v1.ListLeaderboardRequest;
 import dev.tabula.v1.ListLegalMovesRequest;
+import dev.tabula.v1.ListPuzzleSolutionsRequest;
 import dev.tabula.v1.ListSavedConfigsRequest;
 import dev.tabula.v1.ListSeriesRequest;
 import dev.tabula.v1.ListTournamentsRequest;
@@ -134,6 +137,33 @@ final class Requests {
 
   static ExportPgnRequest exportPgn(String gameId) {
     return ExportPgnRequest.newBuilder().setGameId(gameId).build();
+  }
+
+  static ExportGameRequest exportGame(String gameId) {
+    return ExportGameRequest.newBuilder().setGameId(Objects.requireNonNull(gameId, "gameId")).build();
+  }
+
+  /** An import of {@code document}, or with {@code validateOnly} only its checks. */
+  static ImportGameRequest importGame(String document, boolean validateOnly) {
+    return ImportGameRequest.newBuilder()
+        .setDocument(Objects.requireNonNull(document, "document"))
+        .setValidateOnly(validateOnly)
+        .build();
+  }
+
+  /**
+   * One page of a puzzle's solutions, after {@code pageToken} (empty for the first), at the
+   * position after event {@code atSeq} (0: the current one, {@code at_seq} left unset).
+   */
+  static ListPuzzleSolutionsRequest listPuzzleSolutions(String gameId, int pageSize, String pageToken, long atSeq) {
+    ListPuzzleSolutionsRequest.Builder request = ListPuzzleSolutionsRequest.newBuilder()
+        .setGameId(Objects.requireNonNull(gameId, "gameId"))
+        .setPageSize(pageSize)
+        .setPageToken(Objects.requireNonNull(pageToken, "pageToken"));
+    if (atSeq != 0) {
+      request.setAtSeq(atSeq);
+    }
+    return request.build();
   }
 
   static GetHintRequest getHint(String gameId, HintOptions options) {

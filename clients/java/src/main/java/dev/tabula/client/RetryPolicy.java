@@ -10,10 +10,13 @@ import java.util.concurrent.ThreadLocalRandom;
  * in all, and the wait before each retry. Immutable.
  *
  * <p>Only calls that are safe to repeat are retried, whatever the policy: every read (the
- * methods named {@code Get...}, {@code List...} and {@code Export...}), and a write only when
- * its request carries a non-empty {@code request_id}, which the server answers a second time
- * with what it did the first. The wait before retry {@code n} (from 1) is
- * {@code min(maxBackoff, initialBackoff × 2^(n-1))}, give or take {@value #JITTER_PERCENT}% at
+ * methods named {@code Get...}, {@code List...} and {@code Export...}, {@code exportGame} and
+ * {@code listPuzzleSolutions} among them), a write only when its request carries a non-empty
+ * {@code request_id}, which the server answers a second time with what it did the first, and
+ * a request that only checks ({@code validate_only} set: {@code importGame(document, true)},
+ * {@code submitMove} with {@link MoveOptions#withValidateOnly}), which stores nothing. A write
+ * that takes no request id, {@code importGame(document)} for one, is never retried. The wait
+ * before retry {@code n} (from 1) is {@code min(maxBackoff, initialBackoff × 2^(n-1))}, give or take {@value #JITTER_PERCENT}% at
  * random so that clients cut off together do not come back together. Retrying never goes past
  * the call's own deadline (the client's {@link TabulaClient#timeout}): a wait that would end
  * after it is not begun, and the last {@code UNAVAILABLE} is thrown; a call without a deadline

@@ -26,6 +26,8 @@ import dev.tabula.v1.ListGamesResponse;
 import dev.tabula.v1.ListLeaderboardRequest;
 import dev.tabula.v1.ListLeaderboardResponse;
 import dev.tabula.v1.ListLegalMovesResponse;
+import dev.tabula.v1.ListPuzzleSolutionsRequest;
+import dev.tabula.v1.ListPuzzleSolutionsResponse;
 import dev.tabula.v1.ListSavedConfigsRequest;
 import dev.tabula.v1.ListSavedConfigsResponse;
 import dev.tabula.v1.ListSeriesRequest;
@@ -577,6 +579,39 @@ public final class TabulaAsyncClient implements AutoCloseable {
   }
 
   /**
+   * One game as a document; see {@link TabulaClient#exportGame(String)}. Needs a service key.
+   *
+   * @param gameId the game's id
+   * @return completes with the document, JSON in the {@code tabula.game.v1} format, or exceptionally with a {@link TabulaException}
+   */
+  public CompletableFuture<String> exportGame(String gameId) {
+    return call(GameServiceGrpc.GameServiceStub::exportGame, Requests.exportGame(gameId), r -> r.getDocument());
+  }
+
+  /**
+   * Imports a document as a game of this server; see {@link TabulaClient#importGame(String)}.
+   * Needs a service key; never retried.
+   *
+   * @param document a document {@link #exportGame} or {@code tabula export} wrote
+   * @return completes with the game, imported, or exceptionally with a {@link TabulaException}
+   */
+  public CompletableFuture<Game> importGame(String document) {
+    return importGame(document, false);
+  }
+
+  /**
+   * As {@link #importGame(String)}; with {@code validateOnly} true only checks the document
+   * and stores nothing; see {@link TabulaClient#importGame(String, boolean)}.
+   *
+   * @param document a document {@link #exportGame} or {@code tabula export} wrote
+   * @param validateOnly true to check the document without importing it
+   * @return completes with the game, imported (or, with {@code validateOnly}, as it would be), or exceptionally with a {@link TabulaException}
+   */
+  public CompletableFuture<Game> importGame(String document, boolean validateOnly) {
+    return call(GameServiceGrpc.GameServiceStub::importGame, Requests.importGame(document, validateOnly), r -> r.getGame());
+  }
+
+  /**
    * The engine's analysis of a position; see {@link TabulaClient#getHint(String)}.
    *
    * @param gameId the game's id
@@ -605,6 +640,41 @@ public final class TabulaAsyncClient implements AutoCloseable {
    */
   public CompletableFuture<GetHintResponse> getHint(GetHintRequest request) {
     return call(GameServiceGrpc.GameServiceStub::getHint, request, r -> r);
+  }
+
+  /**
+   * The first page of a puzzle's solutions from the current position; see
+   * {@link TabulaClient#listPuzzleSolutions(String)}.
+   *
+   * @param gameId the game's id
+   * @return completes with the count, a page of solutions and the next page's token, or exceptionally with a {@link TabulaException}
+   */
+  public CompletableFuture<ListPuzzleSolutionsResponse> listPuzzleSolutions(String gameId) {
+    return listPuzzleSolutions(gameId, 0, "", 0);
+  }
+
+  /**
+   * One page of a puzzle's solutions; see {@link TabulaClient#listPuzzleSolutions(String, int, String, long)}.
+   *
+   * @param gameId the game's id
+   * @param pageSize the most solutions on the page (0: the server's default)
+   * @param pageToken the previous page's {@code next_page_token} (empty: the first page)
+   * @param atSeq the seq of the event right after which to list them (1: the start; 0: the current position)
+   * @return completes with the count, a page of solutions and the next page's token, or exceptionally with a {@link TabulaException}
+   */
+  public CompletableFuture<ListPuzzleSolutionsResponse> listPuzzleSolutions(String gameId, int pageSize, String pageToken,
+      long atSeq) {
+    return listPuzzleSolutions(Requests.listPuzzleSolutions(gameId, pageSize, pageToken, atSeq));
+  }
+
+  /**
+   * One page of a puzzle's solutions from a full request.
+   *
+   * @param request the full request, sent as it is
+   * @return completes with the count, a page of solutions and the next page's token, or exceptionally with a {@link TabulaException}
+   */
+  public CompletableFuture<ListPuzzleSolutionsResponse> listPuzzleSolutions(ListPuzzleSolutionsRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::listPuzzleSolutions, request, r -> r);
   }
 
   /**

@@ -25,6 +25,8 @@ import dev.tabula.v1.ListGamesResponse;
 import dev.tabula.v1.ListLeaderboardRequest;
 import dev.tabula.v1.ListLeaderboardResponse;
 import dev.tabula.v1.ListLegalMovesResponse;
+import dev.tabula.v1.ListPuzzleSolutionsRequest;
+import dev.tabula.v1.ListPuzzleSolutionsResponse;
 import dev.tabula.v1.ListSavedConfigsRequest;
 import dev.tabula.v1.ListSavedConfigsResponse;
 import dev.tabula.v1.ListSeriesRequest;
@@ -36,6 +38,7 @@ import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.OwnerEventKind;
 import dev.tabula.v1.PgnImport;
 import dev.tabula.v1.PlayerRating;
+import dev.tabula.v1.PuzzleSolution;
 import dev.tabula.v1.ResignResponse;
 import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.SeatToken;
@@ -95,7 +98,7 @@ import java.util.function.Function;
  * the builder's {@link Builder#callTimeout} or {@link #withTimeout} says otherwise; event
  * streams have none and end with {@link EventStream#close}. A unary call that fails with
  * {@code UNAVAILABLE} (the server restarting or out of reach) is retried when that is safe, a
- * read or a write with a request id ({@link RetryPolicy}, {@link Builder#retryPolicy},
+ * read, a write with a request id or a request that only validates ({@link RetryPolicy}, {@link Builder#retryPolicy},
  * {@link #withRetryPolicy}; {@link Builder#waitForReady} to wait for the connection instead),
  * and event streams resume after the last event they returned ({@link StreamRetryPolicy}).
  * Every call that fails throws {@link TabulaException} with the gRPC code and the server's
@@ -212,8 +215,8 @@ public final class TabulaClient implements AutoCloseable {
 
     /**
      * How unary calls that fail with {@code UNAVAILABLE} are retried ({@link RetryPolicy#defaults}
-     * unless set; {@link RetryPolicy#none} turns retrying off). Only reads and writes carrying a
-     * request id are ever retried: see {@link RetryPolicy}.
+     * unless set; {@link RetryPolicy#none} turns retrying off). Only reads, writes carrying a
+     * request id and requests that only validate are ever retried: see {@link RetryPolicy}.
      *
      * @param policy the policy of every unary call of the client and of its copies
      * @return this builder
@@ -833,6 +836,86 @@ public final class TabulaClient implements AutoCloseable {
   }
 
   /**
+   * One game, running or finished, as a document to keep or to import into another server
+   * with {@link #importGame(String)} (or {@code tabula import}): JSON whose {@code format} is
+   * {@code tabula.game.v1}, as {@code tabula export} writes it, holding the game's
+   * configuration, its seats' token hashes (never the tokens) and its whole log, hidden moves
+   * included. Needs a service key. A read, retried like one (see {@link RetryPolicy}). A
+   * document larger than the server's message limit ({@code tabula serve --max-message-bytes},
+   * 1 MiB by default) cannot be sent: {@code tabula export} reads it from the store instead. An
+   * unknown game fails with {@code NOT_FOUND}, reason {@code GAME_NOT_FOUND}.
+   *
+   * <pre>{@code
+   * String document = client.exportGame(gameId);
+   * Files.writeString(Path.of(gameId + ".json"), document);
+   * Game moved = other.importGame(document); // on another server: the same id, log and seat tokens
+   * }</pre>
+   *
+   * @param gameId the game's id
+   * @return the document, JSON in the {@code tabula.game.v1} format
+   */
+  public String exportGame(String gameId) {
+    return call(s -> s.exportGame(Requests.exportGame(gameId))).getDocument();
+  }
+
+  /**
+   * Imports a document {@link #exportGame} or {@code tabula export} wrote as a game of this
+   * server, and returns the game. The server first makes the checks {@code tabula import}
+   * makes: the format, the log without gaps from the creation on, every move legal as it
+   * replays under the configuration, one token hash per seat, the status and end events as the
+   * replay ends, a valid time control; nothing is stored unless every one passes. The game
+   * keeps its id, its log and its seats' tokens (the document holds their hashes), so its
+   * players carry on where they were with the tokens they had; it is owned by the calling key
+   * and counts towards its games in progress. A running game carries on at once: its clocks
+   * run from their last reading, and a seat the engine plays moves if it is to act. Needs a
+   * service key.
+   *
+   * <p>Errors: {@code INVALID_ARGUMENT}, reason {@code INVALID_DOCUMENT}, for a document that
+   * is not one or does not hold together, the problem named by a field violation on
+   * {@code document} ({@link TabulaException#getFieldViolations}); {@code ALREADY_EXISTS},
+   * reason {@code GAME_EXISTS}, metadata {@code game_id}, when this server has a game with the
+   * document's id (delete it first to import the document in its place);
+   * {@code RESOURCE_EXHAUSTED}, reason {@code TOO_MANY_GAMES}, beyond the key's games in
+   * progress. It takes no request id, so it is never retried after {@code UNAVAILABLE} (see
+   * {@link RetryPolicy}): it may have been done before the connection broke. Calling it again
+   * by hand is safe all the same, since a document imported already fails with
+   * {@code GAME_EXISTS}.
+   *
+   * <pre>{@code
+   * try {
+   *   Game game = client.importGame(Files.readString(Path.of("game.json")));
+   *   TabulaClient player = client.as(savedToken); // its seat's token, as on the server it came from
+   * } catch (TabulaException refused) {
+   *   switch (refused.getReasonCode()) {
+   *     case ERROR_REASON_GAME_EXISTS -> System.out.println("already here: " + refused.getMetadata().get("game_id"));
+   *     case ERROR_REASON_INVALID_DOCUMENT -> System.out.println(refused.getFieldViolations().get(0).description());
+   *     default -> throw refused;
+   *   }
+   * }
+   * }</pre>
+   *
+   * @param document a document {@link #exportGame} or {@code tabula export} wrote
+   * @return the game, imported
+   */
+  public Game importGame(String document) {
+    return importGame(document, false);
+  }
+
+  /**
+   * As {@link #importGame(String)}; with {@code validateOnly} true the document is only
+   * checked: the answer is the game as it would be imported, or the error says why it would not
+   * be, and nothing is stored. Since such a call changes nothing, it is retried after
+   * {@code UNAVAILABLE} like a read (see {@link RetryPolicy}); the import itself is not.
+   *
+   * @param document a document {@link #exportGame} or {@code tabula export} wrote
+   * @param validateOnly true to check the document without importing it
+   * @return the game, imported (or, with {@code validateOnly}, as it would be)
+   */
+  public Game importGame(String document, boolean validateOnly) {
+    return call(s -> s.importGame(Requests.importGame(document, validateOnly))).getGame();
+  }
+
+  /**
    * The engine's analysis of a position, in every game: {@code getResult()}, with
    * {@code HINT_RESULT_MOVE} the suggested {@code getMove()} (play it with
    * {@link MoveOptions#withExpectedSeq} and {@code getSeq()}), the
@@ -872,6 +955,123 @@ public final class TabulaClient implements AutoCloseable {
    */
   public GetHintResponse getHint(GetHintRequest request) {
     return call(s -> s.getHint(request));
+  }
+
+  /**
+   * The ways a puzzle (peg solitaire) can still be solved from the current position, the first
+   * page of them (50 a page). {@code getSolutionCount()} is how many distinct move sequences
+   * end it solved (one peg left, anywhere), in decimal since it may exceed 64 bits
+   * ({@code new BigInteger(page.getSolutionCount())}): {@code "0"} when it can no longer be
+   * solved, {@code "1"} in a solved position (the empty sequence), and empty beyond
+   * 2<sup>128</sup>&nbsp;&minus;&nbsp;1, with {@code getCountOverflow()} true and no solution
+   * listed. {@code getSolutionsList()} is the page, each {@code PuzzleSolution} with its
+   * {@code getMovesList()}, each ready for {@link #submitMove(String, Move)} when its turn
+   * comes, and their descriptions, {@code getLabelsList()} ({@code c4-c6}); {@code getSeq()} is
+   * the position they start from, {@code getNextPageToken()} the next page's token (empty on
+   * the last) and {@code getNodes()} the positions the count expanded. The same position
+   * always lists the same solutions in the same order.
+   *
+   * <p>Who may ask follows {@link #getHint(String)}: while the game runs only its seat
+   * ({@code PERMISSION_DENIED} {@code SEAT_REQUIRED} otherwise), at the current position, in a
+   * game that allows hints (peg solitaire does unless created without them:
+   * {@code FAILED_PRECONDITION} {@code HINTS_DISABLED}); once it is finished anyone who may
+   * read it, at any position ({@link #listPuzzleSolutions(String, int, String, long)}). The
+   * count runs off the request threads, bounded by the server in positions and time.
+   * Errors: {@code FAILED_PRECONDITION}, reason {@code UNSUPPORTED_BY_GAME}, for a game that
+   * is not a puzzle, and reason {@code SEARCH_LIMIT_REACHED}, metadata {@code nodes} (the
+   * positions expanded), when the count needs more than the server's bound (ask again a few
+   * moves on); {@code RESOURCE_EXHAUSTED} {@code SEARCH_BUSY} when every search thread is
+   * busy. A read, retried like one (see {@link RetryPolicy}). For the next pages see
+   * {@link #listPuzzleSolutions(String, int, String, long)}, or {@link #allPuzzleSolutions}
+   * for every one.
+   *
+   * <pre>{@code
+   * ListPuzzleSolutionsResponse solutions = seat.listPuzzleSolutions(gameId);
+   * System.out.println(solutions.getSolutionCount() + " ways to solve it, the first: " + solutions.getSolutions(0).getLabelsList());
+   * for (Move move : solutions.getSolutions(0).getMovesList()) {
+   *   seat.submitMove(gameId, move); // solved after the last
+   * }
+   * }</pre>
+   *
+   * @param gameId the game's id
+   * @return the count, a page of solutions and the next page's token
+   */
+  public ListPuzzleSolutionsResponse listPuzzleSolutions(String gameId) {
+    return listPuzzleSolutions(gameId, 0, "", 0);
+  }
+
+  /**
+   * One page of a puzzle's solutions (see {@link #listPuzzleSolutions(String)}): at most
+   * {@code pageSize} (0: 50; more than 500: 500), after {@code pageToken}, the previous
+   * response's {@code next_page_token} with the same game and {@code atSeq} (empty for the
+   * first page; empty in the response after the last; another string is
+   * {@code INVALID_ARGUMENT} {@code INVALID_PAGE_TOKEN}). A token of a position the running game
+   * has moved on from fails with {@code ABORTED}, reason {@code STALE_SEQ}: start again without
+   * it. {@code atSeq} lists the solutions of the position right after the event with that
+   * sequence number (1: the start) instead of the current one, in a finished game only (a
+   * running game fails with {@code GAME_NOT_FINISHED} for any seq but its current one, and a
+   * seq beyond the log with {@code OUT_OF_RANGE} {@code SEQ_OUT_OF_RANGE}); 0 is the current
+   * position (no {@code at_seq} is sent; {@link #listPuzzleSolutions(ListPuzzleSolutionsRequest)}
+   * sends anything).
+   *
+   * <pre>{@code
+   * ListPuzzleSolutionsResponse page = seat.listPuzzleSolutions(gameId, 100, "", 0);
+   * page = seat.listPuzzleSolutions(gameId, 100, page.getNextPageToken(), 0); // the next 100
+   * ListPuzzleSolutionsResponse fromStart = spectator.listPuzzleSolutions(finishedId, 20, "", 1); // a finished game's start
+   * }</pre>
+   *
+   * @param gameId the game's id
+   * @param pageSize the most solutions on the page (0: the server's default)
+   * @param pageToken the previous page's {@code next_page_token} (empty: the first page)
+   * @param atSeq the seq of the event right after which to list them (1: the start; 0: the current position)
+   * @return the count, a page of solutions and the next page's token
+   */
+  public ListPuzzleSolutionsResponse listPuzzleSolutions(String gameId, int pageSize, String pageToken, long atSeq) {
+    return listPuzzleSolutions(Requests.listPuzzleSolutions(gameId, pageSize, pageToken, atSeq));
+  }
+
+  /**
+   * One page of a puzzle's solutions from a full request.
+   *
+   * @param request the full request, sent as it is
+   * @return the count, a page of solutions and the next page's token
+   */
+  public ListPuzzleSolutionsResponse listPuzzleSolutions(ListPuzzleSolutionsRequest request) {
+    return call(s -> s.listPuzzleSolutions(request));
+  }
+
+  /**
+   * Every solution of a puzzle from the current position, in the order of the pages, following
+   * them 500 at a time (see {@link #listPuzzleSolutions(String, int, String, long)}): mind the
+   * count first, which may be huge (the 15-hole triangle from its start has 29,760); none when
+   * it overflows. A running game that moves on while the pages are read fails the next page
+   * with {@code ABORTED} {@code STALE_SEQ}.
+   *
+   * @param gameId the game's id
+   * @return the solutions of every page, in order
+   */
+  public List<PuzzleSolution> allPuzzleSolutions(String gameId) {
+    return allPuzzleSolutions(Requests.listPuzzleSolutions(gameId, 500, "", 0));
+  }
+
+  /**
+   * A puzzle's solutions from the request's {@code page_token} to the end, following the pages
+   * (of its {@code page_size}, at its {@code at_seq}).
+   *
+   * @param request the full request, sent as it is
+   * @return the solutions of every page, in order
+   */
+  public List<PuzzleSolution> allPuzzleSolutions(ListPuzzleSolutionsRequest request) {
+    List<PuzzleSolution> solutions = new ArrayList<>();
+    ListPuzzleSolutionsRequest page = request;
+    while (true) {
+      ListPuzzleSolutionsResponse response = listPuzzleSolutions(page);
+      solutions.addAll(response.getSolutionsList());
+      if (response.getNextPageToken().isEmpty()) {
+        return solutions;
+      }
+      page = page.toBuilder().setPageToken(response.getNextPageToken()).build();
+    }
   }
 
   /**

@@ -66,8 +66,9 @@ final class UnaryRetries implements ClientInterceptor {
 
   /**
    * Whether repeating {@code request} of {@code method} does no harm: a read (a method named
-   * {@code Get...}, {@code List...} or {@code Export...}), or a request carrying a non-empty
-   * {@code request_id}, which the server recognises when it comes again.
+   * {@code Get...}, {@code List...} or {@code Export...}), a request carrying a non-empty
+   * {@code request_id}, which the server recognises when it comes again, or one with
+   * {@code validate_only} set, which only checks and stores nothing.
    */
   static boolean safeToRetry(MethodDescriptor<?, ?> method, Object request) {
     String name = method.getBareMethodName();
@@ -76,6 +77,10 @@ final class UnaryRetries implements ClientInterceptor {
     }
     if (!(request instanceof Message message)) {
       return false;
+    }
+    FieldDescriptor validateOnly = message.getDescriptorForType().findFieldByName("validate_only");
+    if (validateOnly != null && validateOnly.getType() == FieldDescriptor.Type.BOOL && (Boolean) message.getField(validateOnly)) {
+      return true;
     }
     FieldDescriptor requestId = message.getDescriptorForType().findFieldByName("request_id");
     return requestId != null && requestId.getType() == FieldDescriptor.Type.STRING

@@ -10,11 +10,17 @@ import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.DeleteGameRequest;
 import dev.tabula.v1.DeleteGameResponse;
+import dev.tabula.v1.ExportGameRequest;
+import dev.tabula.v1.ExportGameResponse;
 import dev.tabula.v1.Game;
 import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.GetGameRequest;
 import dev.tabula.v1.GetGameResponse;
+import dev.tabula.v1.ImportGameRequest;
+import dev.tabula.v1.ImportGameResponse;
+import dev.tabula.v1.ListPuzzleSolutionsRequest;
+import dev.tabula.v1.ListPuzzleSolutionsResponse;
 import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveResponse;
 import io.grpc.Status;
@@ -23,6 +29,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -82,6 +89,21 @@ class UnaryRetriesTest {
     public void deleteGame(DeleteGameRequest request, StreamObserver<DeleteGameResponse> observer) {
       answer(observer, DeleteGameResponse.getDefaultInstance());
     }
+
+    @Override
+    public void exportGame(ExportGameRequest request, StreamObserver<ExportGameResponse> observer) {
+      answer(observer, ExportGameResponse.newBuilder().setDocument("{}").build());
+    }
+
+    @Override
+    public void importGame(ImportGameRequest request, StreamObserver<ImportGameResponse> observer) {
+      answer(observer, ImportGameResponse.getDefaultInstance());
+    }
+
+    @Override
+    public void listPuzzleSolutions(ListPuzzleSolutionsRequest request, StreamObserver<ListPuzzleSolutionsResponse> observer) {
+      answer(observer, ListPuzzleSolutionsResponse.getDefaultInstance());
+    }
   }
 
   private static final Status DOWN = Status.UNAVAILABLE.withDescription("the server is restarting");
@@ -94,6 +116,18 @@ class UnaryRetriesTest {
       TabulaException error = assertThrows(TabulaException.class, () -> call.accept(client));
       assertEquals(status.getCode(), error.getCode(), error.toString());
       return failing.attempts.get();
+    }
+  }
+
+  /** Waits for {@code future}; the {@link TabulaException} it failed with is thrown as it is. */
+  private static void joined(CompletableFuture<?> future) {
+    try {
+      future.join();
+    } catch (CompletionException failed) {
+      if (failed.getCause() instanceof TabulaException error) {
+        throw error;
+      }
+      throw failed;
     }
   }
 
@@ -113,6 +147,22 @@ class UnaryRetriesTest {
     assertEquals(4, attemptsOf(DOWN, QUICK, client -> client.batchCreateGames(List.of(), "b1")));
     // DeleteGame has no request id: it is never retried.
     assertEquals(1, attemptsOf(DOWN, QUICK, client -> client.deleteGame("g")));
+  }
+
+  @Test
+  void gameDocumentsAndPuzzleSolutionsAreRetriedAsReadsButAnImportOnlyWhenItValidates() throws Exception {
+    assertEquals(4, attemptsOf(DOWN, QUICK, client -> client.exportGame("g")));
+    assertEquals(4, attemptsOf(DOWN, QUICK, client -> client.listPuzzleSolutions("g")));
+    assertEquals(4, attemptsOf(DOWN, QUICK, client -> client.listPuzzleSolutions("g", 10, "t", 3)));
+    assertEquals(4, attemptsOf(DOWN, QUICK, client -> client.allPuzzleSolutions("g")));
+    // ImportGame has no request id: an import is never retried; one that only checks stores nothing, so it is.
+    assertEquals(1, attemptsOf(DOWN, QUICK, client -> client.importGame("{}")));
+    assertEquals(1, attemptsOf(DOWN, QUICK, client -> client.importGame("{}", false)));
+    assertEquals(4, attemptsOf(DOWN, QUICK, client -> client.importGame("{}", true)));
+    // The same for any request that only validates: a move checked without being played.
+    assertEquals(4, attemptsOf(DOWN, QUICK, client -> client.submitMove("g", Moves.drop(0), MoveOptions.defaults().withValidateOnly(true))));
+    assertEquals(1, attemptsOf(DOWN, QUICK, client -> joined(client.async().importGame("{}"))));
+    assertEquals(4, attemptsOf(DOWN, QUICK, client -> joined(client.async().importGame("{}", true))));
   }
 
   @Test
