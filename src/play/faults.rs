@@ -47,6 +47,8 @@ pub enum RulesCall {
     Analysis,
     /// Counting and listing a puzzle's solutions.
     Solutions,
+    /// Writing a game out in a form of its own (chess's PGN).
+    Export,
     /// A bot's search for its move.
     BotSearch,
     /// The clock choosing what a timeout plays.
@@ -64,6 +66,7 @@ impl RulesCall {
             RulesCall::View => "view",
             RulesCall::Analysis => "analysis",
             RulesCall::Solutions => "solutions",
+            RulesCall::Export => "export",
             RulesCall::BotSearch => "bot_search",
             RulesCall::Timeout => "timeout",
             RulesCall::CatchUp => "catch_up",

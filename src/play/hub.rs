@@ -19,7 +19,7 @@ use super::effects::{Driver, Effects};
 use super::error::PlayError;
 use super::faults::RulesCall;
 use super::follow::Revisions;
-use super::live::LiveGame;
+use super::live::{GameCopy, LiveGame};
 use super::owners::{OwnerEntries, OwnerFeeds, OwnerFilter, follow_owner};
 use super::past::position_at;
 use super::presence::Attendance;
@@ -381,6 +381,16 @@ impl Hub {
     pub async fn solutions(&self, live: &LiveGame, request: SolutionsRequest) -> Result<SolutionsAnswer, PlayError> {
         let counted = solutions(self.store.as_ref(), live, &self.searches, request);
         self.games.contain(live, RulesCall::Solutions, counted).await?
+    }
+
+    /// What `write` makes of a copy of `live` as it stands (a PGN of its moves): the rules
+    /// it runs are contained as every call's are.
+    ///
+    /// # Errors
+    /// `RULES_FAULT`.
+    pub async fn write_out<T>(&self, live: &LiveGame, write: impl FnOnce(GameCopy) -> T) -> Result<T, PlayError> {
+        let written = async { write(live.copy().await) };
+        self.games.contain(live, RulesCall::Export, written).await
     }
 
     /// `live` as a document: its record and its whole log, as the store holds them.

@@ -270,8 +270,11 @@ async fn a_view_whose_rules_panic_faults_its_game_and_a_move_the_log_took_stays_
     assert!(is_fault_of(&hub.legal_moves(&other, Seat::FIRST).await, "unlistable"));
     let another = create_buggy(&hub, "unviewable-too", plain_record(), Bug::Reading).await;
     assert!(is_fault_of(&hub.view(&another, Viewer::Spectator, None).await, "unviewable-too"));
-    assert_eq!(faults_counted(&handle, "tic_tac_toe"), 3.0);
-    assert!(hub.is_faulted("unlistable") && hub.is_faulted("unviewable-too"));
+    let exported = create_buggy(&hub, "unwritable", plain_record(), Bug::Reading).await;
+    let written = hub.write_out(&exported, |copy| copy.game.view(Viewer::Spectator)).await;
+    assert!(is_fault_of(&written, "unwritable"));
+    assert_eq!(faults_counted(&handle, "tic_tac_toe"), 4.0);
+    assert!(hub.is_faulted("unlistable") && hub.is_faulted("unviewable-too") && hub.is_faulted("unwritable"));
     // Reloaded with the real rules, they read.
     let reloaded = hub.game("unlistable").await.unwrap();
     assert_eq!(hub.legal_moves(&reloaded, Seat::FIRST).await.unwrap().0.len(), 19 * 19);

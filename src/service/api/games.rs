@@ -167,9 +167,8 @@ impl GameServiceImpl {
         let GameConfig::Chess(config) = &live.config else {
             return Err(ApiError::UnsupportedByGame("PGN export"));
         };
-        let snapshot = live.copy().await;
         // A spectator held back by the game's delay gets its moves once it is over.
-        if delayed && snapshot.record.outcome.is_none() {
+        if delayed && live.copy().await.record.outcome.is_none() {
             return Err(ApiError::GameNotFinished(live.id.clone()));
         }
         // A player is named by their display name, or else their id; "?" when unnamed.
@@ -189,8 +188,8 @@ impl GameServiceImpl {
             white: name(0),
             black: name(1),
         };
-        let pgn = chess::pgn::export(config, snapshot.game.history(), &tags)
-            .map_err(|e| ApiError::Storage(format!("game {} does not replay: {e}", live.id)))?;
+        let pgn = self.hub.write_out(&live, |copy| chess::pgn::export(config, copy.game.history(), &tags)).await?;
+        let pgn = pgn.map_err(|e| ApiError::Storage(format!("game {} does not replay: {e}", live.id)))?;
         Ok(pb::ExportPgnResponse { pgn })
     }
 
