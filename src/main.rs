@@ -33,7 +33,7 @@ enum Command {
     Serve(Box<cli::serve::ServeArgs>),
     /// Count the leaves of any kind's game tree to a depth, to hold its rules against published counts.
     Perft(cli::perft::PerftArgs),
-    /// Solve a puzzle from its start, or Connect Four positions exactly.
+    /// Solve a puzzle from its start, or Connect Four and Reversi positions exactly.
     #[command(subcommand)]
     Solve(cli::solve::SolveCommand),
     /// The engine's line for a position of any game: the move it suggests, the replies it

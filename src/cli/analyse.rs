@@ -1,5 +1,6 @@
 //! `tabula analyse`: the engine's line for a position of any game, given by its kind, a
-//! configuration (a preset, JSON, or a chess FEN) and the moves played from its start.
+//! configuration (a preset, JSON, a chess FEN or a Reversi position) and the moves played
+//! from its start.
 
 use std::io::{Write, stdout};
 use std::sync::Arc;
@@ -27,6 +28,12 @@ pub struct AnalyseArgs {
     /// For chess: the position in FEN (sets the configuration's `fen`).
     #[arg(long)]
     fen: Option<String>,
+    /// For Reversi: the position in the FFO and Edax text form, the squares row by row from
+    /// a1 (X Black, O White, - empty), then a space and the side to move (X or O); sets
+    /// the configuration's `position` (the board size is the configuration's, 8×8 unless
+    /// `--config` or `--preset` says otherwise).
+    #[arg(long, allow_hyphen_values = true)]
+    position: Option<String>,
     /// Moves played from the start, separated by commas, each as the server describes it
     /// or in the game's machine notation: `e2e4, e7e5` or `Nf3` (chess), `column 3`
     /// (Connect Four, columns from 0), `b3` (cells of board games).
@@ -106,6 +113,12 @@ fn configuration(kind: GameKind, args: &AnalyseArgs) -> Result<GameConfig, Strin
     if let Some(fen) = &args.fen {
         let GameConfig::Chess(chess) = &mut config else { return Err("--fen is for chess only".to_owned()) };
         chess.fen = fen.clone();
+    }
+    if let Some(position) = &args.position {
+        let GameConfig::Reversi(reversi) = &mut config else {
+            return Err("--position is for reversi only (chess takes --fen)".to_owned());
+        };
+        reversi.position = position.clone();
     }
     Ok(config.with_defaults().drawn())
 }

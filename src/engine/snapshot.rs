@@ -27,7 +27,7 @@ use super::{Match, Rules, Turn};
 /// snapshots are then refused, and their games load by replay. (What a game's
 /// [`Rules::conclude`] does needs no bump: restoring concludes again, see
 /// [`Match::restore`].)
-pub const SNAPSHOT_VERSION: u32 = 9;
+pub const SNAPSHOT_VERSION: u32 = 10;
 
 /// Length of the trailing checksum, in bytes.
 pub const CHECKSUM_LEN: usize = 8;

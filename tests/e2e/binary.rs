@@ -240,12 +240,30 @@ fn analyse_prints_the_engines_line_for_any_game_and_names_what_is_wrong() {
     let (out, _) =
         run(&["analyse", "gomoku", "--config", r#"{"width": 9, "height": 9}"#, "--moves", "e5", "--time", "0.2"]);
     assert!(out.starts_with("best: "), "{out}");
+    // A Reversi position in the FFO form, solved to the end.
+    let ffo = "OX-OOOOX-OXOOOOXOOXXOOXXOOXXOXXXOOOXOXXXO-OXXOXXOOXXO-OX---X-O-O O";
+    let (out, err) = run(&["analyse", "reversi", "--position", ffo]);
+    assert!(err.contains("analysing for White (seat 2)"), "{err}");
+    assert!(out.contains("best: c1") && out.contains("(exact, -32 discs)"), "{out}");
 
     for (args, complaint) in [
         (&["analyse", "go"][..], "no game kind \"go\""),
         (&["analyse", "gomoku", "--config", r#"{"widht": 9}"#], "unknown fields [\"widht\"]"),
         (&["analyse", "chess", "--moves", "e4, e5, Ke3"], "move 3 (\"Ke3\")"),
         (&["analyse", "reversi", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"], "--fen is for chess only"),
+        (&["analyse", "chess", "--position", "-- X"], "--position is for reversi only"),
+        (&["analyse", "reversi", "--position", "XO-- Z"], "has 4 squares; the 8×8 board has 64"),
+        (
+            &[
+                "analyse",
+                "reversi",
+                "--config",
+                r#"{"width": 6, "height": 6}"#,
+                "--position",
+                &format!("{} X", "-".repeat(64)),
+            ],
+            "has 64 squares; the 6×6 board has 36",
+        ),
         (&["analyse", "tic_tac_toe", "--moves", "a1, b1, a2, b2, a3"], "the game is over"),
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().unwrap();
@@ -292,6 +310,77 @@ fn the_connect_four_solver_scores_positions_from_the_command_line_and_standard_i
     assert!(String::from_utf8_lossy(&good.stderr).contains("mean"), "the mean time and nodes go to stderr");
     let wrong = solve("7422341735647741166133573473242566 3\n");
     assert!(!wrong.status.success(), "a wrong expected score fails the command");
+}
+
+/// Positions from FFO #40 played on at random to 9 empty squares, with their exact scores
+/// and every best move, as an exhaustive search written apart from the engine found them.
+const REVERSI_LINES: &str = "\
+# A comment line, then a blank one.
+
+1 OOOOOOOXXOOOXXXXOOOOXOXXOOOXOOXXOOOOXOXX-XOOOXXX--X-OOXX---OOO-- O +10 a6
+OOOOOOOX-OOOOOOXOOOXOOXXOOXOOXXXOXOXXOXXX--OXXXX-OOOOXXX--OOO--- O -10 c6,f8 ; the number may be left out
+";
+
+#[test]
+fn the_reversi_solver_scores_positions_from_the_command_line_and_standard_input() {
+    let ffo = "OX-OOOOX-OXOOOOXOOXXOOXXOOXXOXXXOOOXOXXXO-OXXOXXOOXXO-OX---X-O-O O";
+    let (out, err) = run(&["solve", "reversi", "--position", ffo, "--table-bits", "16"]);
+    assert_eq!(out, "best: c1\nscore: -32\n");
+    assert!(err.contains("solving for White to move, 9 empty squares") && err.contains("positions searched"), "{err}");
+    // White has no move here, and the score is still exact.
+    let stuck = "OOXXXXXXXXXXOOXXXXXOXXOXXOXXXXXXXOXXXOXXXXOXOOOXXXXOO--XOXO----- O";
+    let (out, _) = run(&["solve", "reversi", "--position", stuck, "--table-bits", "16"]);
+    assert_eq!(out, "best: pass\nscore: -30\n");
+    let solve = |input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["solve", "reversi", "--table-bits", "16"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    // Twelve empty squares, searched in rounds of a tenth of a millisecond and more: each
+    // round that stops writes a progress line, and the next goes on from the table.
+    let late = "XXXXXXXXXXXXXXXXOOOOOOOOXXXXOOOOOOOOXXXX--XXOO------OXXO----XOOX X ; Black to move, +8 with h6 or d7";
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["solve", "reversi", "--position", late, "--table-bits", "16", "--progress", "0.0001"])
+        .output()
+        .unwrap();
+    let (out, err) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert!(out == "best: h6\nscore: +8\n" || out == "best: d7\nscore: +8\n", "{out}");
+    assert!(err.lines().any(|l| l.starts_with("searching: ") && l.ends_with(" s")), "{err}");
+    let good = solve(REVERSI_LINES);
+    assert!(good.status.success(), "{}", String::from_utf8_lossy(&good.stderr));
+    let lines: Vec<String> = String::from_utf8(good.stdout).unwrap().lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("1 OOOOOOOX") && lines[0].ends_with("O +10 a6 -> +10 a6 ok"), "{lines:?}");
+    assert!(lines[1].ends_with("-> -10 c6 ok") || lines[1].ends_with("-> -10 f8 ok"), "{lines:?}");
+    assert!(String::from_utf8_lossy(&good.stderr).contains("2 positions: "), "the times go to stderr");
+    // A wrong score, a move that is not among the best, and a line that is no position.
+    let wrong = solve(&REVERSI_LINES.replace("+10 a6", "+12 a6").replace("c6,f8", "c6"));
+    assert!(!wrong.status.success(), "a wrong expected score fails the command");
+    let out = String::from_utf8(wrong.stdout).unwrap();
+    assert!(out.lines().next().unwrap().ends_with("-> +10 a6 MISMATCH"), "{out}");
+    // A budget too small to finish says so.
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["solve", "reversi", "--position", late, "--table-bits", "16", "--budget", "100"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("the budget ran out"));
+    // A position may start with `-` (most do): it is the option's value all the same.
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_tabula")).args(["solve", "reversi", "--position", "--XO X"]).output().unwrap();
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("--position is not a position: has 4 squares; the 8×8 board has 64"), "{err}");
+    let bad = solve("OOXX X +2 a1\n");
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stdout).contains("invalid: has 4 squares"), "the problem is named");
 }
 
 /// A peg solitaire game whose hint search runs out of its budget (seconds of work): the

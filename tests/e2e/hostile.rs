@@ -225,6 +225,7 @@ fn hostile_create(rng: &mut TestRng) -> pb::CreateGameRequest {
                 height: 8,
                 opening: 77,
                 walls: vec![pb::Cell { row: big, col: 3 }; 100],
+                position: "é".repeat((big % 1_000) as usize),
             })),
         ),
         9 => (0, config(G::Morris(pb::MorrisConfig { variant: 99, pieces: big, flying: -1, ..Default::default() }))),

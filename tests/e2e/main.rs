@@ -32,6 +32,7 @@ mod players;
 mod presence;
 mod ratings;
 mod rematch;
+mod reversi_positions;
 mod rule_options;
 mod saved_configs;
 mod series;

@@ -118,7 +118,7 @@ pub fn scripts(kind: GameKind) -> Vec<Script> {
         GameKind::Morris => vec![morris()],
         GameKind::PegSolitaire => vec![peg_solitaire()],
         GameKind::Battleship => vec![battleship()],
-        GameKind::Reversi => vec![reversi()],
+        GameKind::Reversi => vec![reversi(), reversi_from_a_position()],
         GameKind::Chess => {
             vec![
                 chess_by_agreement(),
@@ -499,6 +499,23 @@ fn reversi() -> Script {
     };
     script(
         "a 4×4 board with a wall and the free opening: passes, then two in a row end it",
+        GameConfig::Reversi(config),
+        steps,
+    )
+}
+
+fn reversi_from_a_position() -> Script {
+    let pass = || Step::Act(Action::Pass);
+    let steps = vec![pass(), place(1, 1), pass(), place(3, 0), pass(), place(3, 3), pass(), pass()];
+    let config = reversi::Config {
+        width: 4,
+        height: 4,
+        walls: vec![Cell::new(2, 2)],
+        position: "O-XX X--X OO-O -XX- O ; White to move has none".to_owned(),
+        ..Default::default()
+    };
+    script(
+        "a 4×4 set-up position with a wall in the centre: White starts by passing, Black plays on until two passes",
         GameConfig::Reversi(config),
         steps,
     )

@@ -128,9 +128,10 @@ func OwnerStreamMoves() GameOption {
 // default), STARTER_SECOND_SEAT, or STARTER_RANDOM, which the server draws once at the
 // creation: the answered game's configuration (GetGame().GetConfig().GetStarter()) names the
 // seat drawn, never STARTER_RANDOM. Tic-tac-toe, Connect Four, Gomoku, Tic-Tac-Two, Morris,
-// Reversi and Battleship take any; chess and peg solitaire only the first seat (another
-// fails with INVALID_ARGUMENT, reason INVALID_REQUEST, on the field config.starter) and
-// answer STARTER_UNSPECIFIED. For [Client.CreateGameFromConfig], [GameFromConfig] and
+// Reversi (but not from a position, whose side to move starts) and Battleship take any;
+// chess and peg solitaire only the first seat (another fails with INVALID_ARGUMENT, reason
+// INVALID_REQUEST, on the field config.starter) and answer STARTER_UNSPECIFIED. For
+// [Client.CreateGameFromConfig], [GameFromConfig] and
 // [Client.CreateSeriesFromConfig] (every game of the series) only, as [Clock] is: a
 // preset's game starts with its first seat (its configuration in [Client.ListGameKinds] shows
 // it), a saved configuration's with the starter it was saved with

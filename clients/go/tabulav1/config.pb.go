@@ -391,10 +391,10 @@ type GameConfig struct {
 	// Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and Battleship (the first shot).
 	// Default the first seat; a game answers with the seat that starts, a random choice drawn
 	// when the game is created (a saved configuration keeps `STARTER_RANDOM`, and each game
-	// made from it draws its own). Chess (the position says who moves) and peg solitaire
-	// (one seat) accept only `STARTER_UNSPECIFIED` or `STARTER_FIRST_SEAT` (anything else is
-	// INVALID_ARGUMENT `INVALID_REQUEST` naming `config.starter`), and are answered with
-	// `STARTER_UNSPECIFIED`.
+	// made from it draws its own). Chess and Reversi with a `position` (the position says who
+	// moves) and peg solitaire (one seat) accept only `STARTER_UNSPECIFIED` or
+	// `STARTER_FIRST_SEAT` (anything else is INVALID_ARGUMENT `INVALID_REQUEST` naming
+	// `config.starter`), and are answered with `STARTER_UNSPECIFIED`.
 	Starter Starter `protobuf:"varint,11,opt,name=starter,proto3,enum=tabula.v1.Starter" json:"starter,omitempty"`
 	// Whether a seat may take back its own last move (`TakeBack`) while no other seat has
 	// moved since, in every game. Default false, except in peg solitaire, which always allows
@@ -1411,8 +1411,27 @@ type ReversiConfig struct {
 	// How the game starts. Default Othello.
 	Opening ReversiOpening `protobuf:"varint,3,opt,name=opening,proto3,enum=tabula.v1.ReversiOpening" json:"opening,omitempty"`
 	// Blocked cells, shown to everyone: nothing is placed there and they stop flanking lines.
-	// Not in the centre 2×2, no duplicates, at most the board's cell count.
-	Walls         []*Cell `protobuf:"bytes,4,rep,name=walls,proto3" json:"walls,omitempty"`
+	// Not in the centre 2×2 (with a `position`: only on its empty squares, the centre's too),
+	// no duplicates, at most the board's cell count.
+	Walls []*Cell `protobuf:"bytes,4,rep,name=walls,proto3" json:"walls,omitempty"`
+	// A set-up start instead of the opening, in the text form of the FFO endgame test files
+	// and Edax's `.obf` files: one symbol a square, `width` × `height` of them, row by row
+	// from a1 (the top-left cell) to the bottom-right one: `X`, `x` or `*` a Black disc
+	// (the first seat), `O` or `o` a White disc, `-` or `.` an empty square; then
+	// whitespace and the side to move, `X` or `O`; optionally `;` and anything after it (a
+	// comment or a score, ignored). Whitespace between squares is ignored. At most 512
+	// bytes. Empty (the default): the `opening`. FFO position #40, Black to move:
+	// `O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X`.
+	// The side to move starts, so with a position `GameConfig.starter` must stay unspecified
+	// or `STARTER_FIRST_SEAT` (see there), and `opening` must not be `REVERSI_OPENING_FREE`.
+	// A side to move without a legal move starts by passing; a position where neither side
+	// can move makes a game that is over at once, won by the side with more discs or drawn
+	// (as a chess FEN that is mate does). Refused with INVALID_ARGUMENT `INVALID_CONFIG`,
+	// every problem a violation: on `config.reversi.position` (the wrong number of squares,
+	// a symbol that is no square, the side to move missing or unknown, too long),
+	// `config.reversi.walls` (a wall on a disc) or `config.reversi.opening`. The server
+	// answers with the text as given.
+	Position      string `protobuf:"bytes,5,opt,name=position,proto3" json:"position,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1473,6 +1492,13 @@ func (x *ReversiConfig) GetWalls() []*Cell {
 		return x.Walls
 	}
 	return nil
+}
+
+func (x *ReversiConfig) GetPosition() string {
+	if x != nil {
+		return x.Position
+	}
+	return ""
 }
 
 // Chess under FIDE's laws, optionally Chess960.
@@ -1645,12 +1671,13 @@ const file_tabula_v1_config_proto_rawDesc = "" +
 	"\x05board\x18\x01 \x01(\x0e2\x13.tabula.v1.PegBoardR\x05board\x12\x12\n" +
 	"\x04rows\x18\x02 \x01(\rR\x04rows\x12\x1d\n" +
 	"\n" +
-	"empty_hole\x18\x03 \x01(\rR\temptyHole\"\x99\x01\n" +
+	"empty_hole\x18\x03 \x01(\rR\temptyHole\"\xb5\x01\n" +
 	"\rReversiConfig\x12\x14\n" +
 	"\x05width\x18\x01 \x01(\rR\x05width\x12\x16\n" +
 	"\x06height\x18\x02 \x01(\rR\x06height\x123\n" +
 	"\aopening\x18\x03 \x01(\x0e2\x19.tabula.v1.ReversiOpeningR\aopening\x12%\n" +
-	"\x05walls\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\x05walls\"\xa3\x01\n" +
+	"\x05walls\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\x05walls\x12\x1a\n" +
+	"\bposition\x18\x05 \x01(\tR\bposition\"\xa3\x01\n" +
 	"\vChessConfig\x12\x10\n" +
 	"\x03fen\x18\x01 \x01(\tR\x03fen\x12\x1a\n" +
 	"\bchess960\x18\x02 \x01(\bR\bchess960\x12*\n" +

@@ -275,8 +275,9 @@ export interface ConfigOptions extends CreateOptions {
   clock?: ClockOption;
   /**
    * Which seat moves first (`Starter.SECOND_SEAT`, ...), replacing the configuration's own
-   * `starter`, in tic-tac-toe, Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and
-   * Battleship; seats keep their names and pieces. `Starter.RANDOM` is drawn at creation and
+   * `starter`, in tic-tac-toe, Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi (but not
+   * from a `position`, whose side to move starts) and Battleship; seats keep their names and
+   * pieces. `Starter.RANDOM` is drawn at creation and
    * the answer names the seat drawn (never RANDOM); unset, the first seat starts. Chess and
    * peg solitaire take only the first seat (anything else rejects with INVALID_REQUEST, a
    * field violation on `config.starter`) and answer `Starter.UNSPECIFIED`.

@@ -9,7 +9,8 @@
 //! | `width`   | even, 4..=16                            | 8         |
 //! | `height`  | even, 4..=16                            | 8         |
 //! | `opening` | `Othello` or `Free`                     | `Othello` |
-//! | `walls`   | cells on the board, distinct, outside the centre 2×2 | none |
+//! | `walls`   | cells on the board, distinct, outside the centre 2×2 (with a `position`: on its empty squares) | none |
+//! | `position` | a set-up start, see below; empty for the `opening` | empty |
 //!
 //! The centre 2×2 is rows `height/2 - 1 ..= height/2` and columns `width/2 - 1 ..=
 //! width/2`. The `Othello` opening starts with it filled diagonally, White on its
@@ -21,6 +22,16 @@
 //! Walls are blocked cells: nothing is ever placed on them and a line stops at them, so
 //! no line flanks across a wall. Every viewer sees them as [`Piece::Wall`](crate::engine::Piece::Wall).
 //!
+//! A `position` starts the game from any board instead of an opening: its squares and the
+//! side to move in the text form of the FFO test files and Edax's `.obf` files, on a board
+//! of any size the game supports (`width` × `height` symbols; see [`setup`] for the form).
+//! It cannot be combined with the free opening, its walls must stand on its empty squares
+//! (anywhere else on the board, the centre too), and its side to move says who starts, so
+//! a configuration with a position takes no choice of starter (like chess with a FEN). A
+//! side to move without a move starts by passing; a position where neither side has a
+//! move starts the game already over, scored by its discs (as chess starts over from a
+//! mated FEN). Moves are counted from the position: its first move is move 1.
+//!
 //! Boards up to 8×8 are played on bitboards, larger ones on an array board;
 //! both follow the same rules and are checked against each other. [`perft`] counts the
 //! game tree for testing move generation and measuring speed.
@@ -30,13 +41,14 @@ mod bits;
 mod board;
 pub mod engine;
 mod perft;
+pub mod setup;
 mod square;
 #[cfg(test)]
 mod tests;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::PlayOptions;
+use crate::engine::{PlayOptions, Starter};
 
 use crate::engine::{
     Action, Analysis, Cell, ChangedCell, ConfigError, DrawReason, MoveError, Mover, Observation, Outcome, PlaceTarget,
@@ -48,6 +60,7 @@ use crate::engine::grid::{cell_list, check_blocked_cells};
 
 mod bot;
 use board::{Board, Representation, Square};
+use setup::Setup;
 
 pub use perft::{divide, perft, perft_general};
 
@@ -75,6 +88,10 @@ pub struct Config {
     pub opening: Opening,
     /// Blocked cells.
     pub walls: Vec<Cell>,
+    /// The start as a set-up position in the FFO and Edax text form ([`setup`]); empty
+    /// for the `opening`, and in configurations stored before positions existed.
+    #[serde(default)]
+    pub position: String,
     /// Who starts, and takebacks; the defaults in configurations stored before they
     /// existed.
     #[serde(default)]
@@ -83,7 +100,14 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Config {
-        Config { width: 8, height: 8, opening: Opening::Othello, walls: Vec::new(), play: PlayOptions::default() }
+        Config {
+            width: 8,
+            height: 8,
+            opening: Opening::Othello,
+            walls: Vec::new(),
+            position: String::new(),
+            play: PlayOptions::default(),
+        }
     }
 }
 
@@ -101,8 +125,9 @@ impl Config {
         [Cell::new(row, col), Cell::new(row, col + 1), Cell::new(row + 1, col), Cell::new(row + 1, col + 1)]
     }
 
-    /// Every problem with this configuration.
-    fn validate(&self) -> ConfigError {
+    /// The set-up position when the configuration has one, or every problem with the
+    /// configuration.
+    fn start(&self) -> Result<Option<Setup>, ConfigError> {
         let mut errors = ConfigError::default();
         let mut sides_ok = true;
         for (field, value) in [("width", self.width), ("height", self.height)] {
@@ -115,17 +140,67 @@ impl Config {
             }
         }
         check_blocked_cells(&mut errors, "walls", &self.walls, sides_ok.then_some((self.width, self.height)));
-        if sides_ok {
-            let centre = self.centre();
-            let in_centre: Vec<Cell> = centre.iter().copied().filter(|c| self.walls.contains(c)).collect();
-            if !in_centre.is_empty() {
-                errors.add(
-                    "walls",
-                    format!("may not cover the centre 2×2 where the game starts; remove {}", cell_list(&in_centre)),
-                );
+        let on_board: Vec<Cell> =
+            self.walls.iter().copied().filter(|c| c.row < self.height && c.col < self.width).collect();
+        if self.position.is_empty() {
+            if sides_ok {
+                let centre = self.centre();
+                let in_centre: Vec<Cell> = centre.iter().copied().filter(|c| on_board.contains(c)).collect();
+                if !in_centre.is_empty() {
+                    errors.add(
+                        "walls",
+                        format!("may not cover the centre 2×2 where the game starts; remove {}", cell_list(&in_centre)),
+                    );
+                }
             }
+            return errors.into_result(|| None);
         }
-        errors
+        if self.opening == Opening::Free {
+            errors.add(
+                "opening",
+                "cannot be combined with position, which sets the start itself; leave it at Othello (the default)",
+            );
+        }
+        if self.play.starter != Starter::FirstSeat {
+            errors.add(
+                "starter",
+                "cannot be combined with position, whose side to move says who starts; leave it at the first seat",
+            );
+        }
+        let setup = if sides_ok {
+            match setup::parse(&self.position, self.width, self.height) {
+                Ok(setup) => {
+                    let covered: Vec<Cell> = on_board
+                        .iter()
+                        .copied()
+                        .filter(|c| setup.squares[(c.row * self.width + c.col) as usize].is_some())
+                        .collect();
+                    if !covered.is_empty() {
+                        errors.add(
+                            "walls",
+                            format!(
+                                "must stand on empty squares of the position; these hold discs: {}",
+                                cell_list(&covered)
+                            ),
+                        );
+                    }
+                    Some(setup)
+                }
+                Err(problems) => {
+                    for problem in problems {
+                        errors.add("position", problem);
+                    }
+                    None
+                }
+            }
+        } else {
+            // Without a board size only the length can be judged.
+            if let Some(problem) = setup::length_problem(&self.position) {
+                errors.add("position", problem);
+            }
+            None
+        };
+        errors.into_result(|| setup)
     }
 }
 
@@ -149,29 +224,41 @@ pub struct Reversi {
 impl Reversi {
     /// The starting position for `config` on a board in `representation`.
     fn with_representation(config: &Config, representation: Representation) -> Result<Reversi, ConfigError> {
-        config.validate().into_result(|| {
-            let mut board = Board::new(representation, config.width, config.height, &config.walls);
-            let opening_left = match config.opening {
+        let setup = config.start()?;
+        let mut board = Board::new(representation, config.width, config.height, &config.walls);
+        let (turn, opening_left) = match &setup {
+            Some(setup) => {
+                for (cell, seat) in setup.discs(config.width) {
+                    board.place(cell, seat);
+                }
+                (setup.turn, 0)
+            }
+            None => match config.opening {
                 Opening::Othello => {
                     let [top_left, top_right, bottom_left, bottom_right] = config.centre();
                     board.place(top_left, Seat::SECOND);
                     board.place(top_right, Seat::FIRST);
                     board.place(bottom_left, Seat::FIRST);
                     board.place(bottom_right, Seat::SECOND);
-                    0
+                    (config.play.starter.seat(), 0)
                 }
-                Opening::Free => 4,
-            };
-            Reversi {
-                config: config.clone(),
-                board,
-                turn: config.play.starter.seat(),
-                opening_left,
-                passed: false,
-                last_changed: Vec::new(),
-                outcome: None,
-            }
-        })
+                Opening::Free => (config.play.starter.seat(), 4),
+            },
+        };
+        let mut game = Reversi {
+            config: config.clone(),
+            board,
+            turn,
+            opening_left,
+            passed: false,
+            last_changed: Vec::new(),
+            outcome: None,
+        };
+        // A set-up position where neither side can move is a finished game.
+        if setup.is_some() && !game.board.has_move(turn) && !game.board.has_move(turn.opponent()) {
+            game.finish();
+        }
+        Ok(game)
     }
 
     /// The same position on the array board, whatever its size: the reference that the
@@ -395,8 +482,10 @@ impl Listed for Reversi {
         config.with_defaults()
     }
 
+    /// A configuration with a position takes no starter but the first seat: the
+    /// position's side to move starts (see [`Config::position`]).
     fn with_play_options(config: Config, play: PlayOptions) -> Option<Config> {
-        Some(Config { play, ..config })
+        (config.position.is_empty() || play.starter == Starter::FirstSeat).then_some(Config { play, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {

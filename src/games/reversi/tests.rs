@@ -4,6 +4,7 @@ use proptest::prelude::*;
 use super::board::{Board, Representation};
 use super::*;
 use crate::engine::{BoardCell, Match, Piece, SearchBudget};
+use crate::games::GameConfig;
 
 const BOTH: [Representation; 2] = [Representation::Bits, Representation::Array];
 const BLACK: Seat = Seat::FIRST;
@@ -594,4 +595,205 @@ fn a_game_nobody_can_move_in_is_analysed_as_ending_with_two_passes() {
     game.play_move(BLACK, &Action::Pass).unwrap();
     game.play_move(WHITE, &Action::Pass).unwrap();
     assert!(matches!(game.outcome(), Some(Outcome::Win { winner: BLACK, .. })));
+}
+
+// Set-up positions.
+
+/// FFO endgame position #40: Black to move, 20 empty squares, +38 with a2.
+const FFO_40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+
+fn from_position(position: &str) -> Config {
+    Config { position: position.to_owned(), ..Config::default() }
+}
+
+#[test]
+fn a_game_from_ffo_40_shows_the_position_and_plays_legal_moves() {
+    let mut game = Match::<Reversi>::new(from_position(FFO_40)).unwrap();
+    let view = game.view(Viewer::Spectator);
+    let board = view.observation.board.unwrap();
+    let symbols: Vec<char> = FFO_40.chars().take(64).collect();
+    for (index, symbol) in symbols.iter().enumerate() {
+        let cell = Cell::new(index as u32 / 8, index as u32 % 8);
+        let expected = match symbol {
+            'X' => BoardCell::mark(BLACK),
+            'O' => BoardCell::mark(WHITE),
+            _ => BoardCell::default(),
+        };
+        assert_eq!(board.at(cell), expected, "{cell}");
+    }
+    let black = symbols.iter().filter(|&&s| s == 'X').count() as u32;
+    assert_eq!(view.observation.seat_counts, vec![black, 44 - black]);
+    assert!(view.observation.last_changed.is_empty());
+    assert_eq!(view.to_act, vec![BLACK]);
+    assert_eq!(game.move_count(), 0);
+    // The moves are the engine's, and its published best move, a2, is one of them.
+    let (engine, _) = engine::Position::parse(FFO_40).unwrap();
+    let moves = game.legal_moves(BLACK);
+    let squares: Vec<u32> = engine::position::squares(engine.moves()).collect();
+    assert_eq!(moves, squares.iter().map(|&s| place(s / 8, s % 8)).collect::<Vec<_>>());
+    assert!(moves.contains(&place(1, 0)), "{moves:?}");
+    assert!(game.legal_moves(WHITE).is_empty());
+    // On the bitboard without walls: the engine's own position, Black to move.
+    assert_eq!(game.position().standard_position(BLACK), Some(engine));
+    game.apply(BLACK, &place(1, 0)).unwrap();
+    assert_eq!(game.move_count(), 1);
+    assert_eq!(game.view(Viewer::Spectator).to_act, vec![WHITE]);
+    assert!(!changed(&game.view(Viewer::Spectator)).is_empty());
+    for _ in 0..6 {
+        let Some(&seat) = game.to_act().first() else { break };
+        let action = game.legal_moves(seat)[0].clone();
+        game.apply(seat, &action).unwrap();
+    }
+    // Replay and snapshots start from the position as well.
+    let config = GameConfig::Reversi(from_position(FFO_40));
+    let replayed = config.replay(game.history()).unwrap();
+    assert_eq!(replayed.view(Viewer::Spectator), game.view(Viewer::Spectator));
+    let restored = config.restore(&replayed.snapshot()).unwrap();
+    assert!(restored.same_state(replayed.as_ref()));
+}
+
+#[test]
+fn the_analysis_and_the_bot_answer_a_legal_move_from_a_set_up_position() {
+    use crate::engine::{Score, ScoreUnit};
+    let go = std::sync::atomic::AtomicBool::new(false);
+    let game = Match::<Reversi>::new(from_position(FFO_40)).unwrap();
+    let legal = game.legal_moves(BLACK);
+    // A small budget: the engine's estimate in discs, its first move legal.
+    let analysis = game.analyse(BLACK, budget(30_000, &go)).unwrap();
+    assert!(matches!(analysis.score, Score::Estimate { unit: ScoreUnit::Discs, .. }), "{analysis:?}");
+    assert!(legal.contains(analysis.suggestion().unwrap()), "{analysis:?}");
+    for level in 1..=bot::MAX_LEVEL {
+        let action = game.bot_action(BLACK, level, budget(5_000, &go)).unwrap();
+        assert!(legal.contains(&action), "level {level}: {action:?}");
+    }
+    // Twelve empty squares: solved exactly, the line played to the end.
+    let late = "XXXXXXXXXXXXXXXXOOOOOOOOXXXXOOOOOOOOXXXX--XXOO------OXXO----XOOX X";
+    let mut game = Match::<Reversi>::new(from_position(late)).unwrap();
+    let analysis = game.analyse(BLACK, budget(u64::MAX, &go)).unwrap();
+    let Score::Exact { value: Some((discs, ScoreUnit::Discs)), .. } = analysis.score else { panic!("{analysis:?}") };
+    for action in &analysis.line {
+        let seat = game.to_act()[0];
+        game.apply(seat, action).unwrap();
+    }
+    assert!(game.outcome().is_some(), "the line ends the game");
+    let (black, white) = (game.position().count(BLACK) as i32, game.position().count(WHITE) as i32);
+    let empties = 64 - black - white;
+    assert_eq!(discs, (black - white) + (black - white).signum() * empties, "the solved score is the final one");
+}
+
+#[test]
+fn every_problem_with_a_position_is_named_at_once() {
+    // Two squares short, a stray symbol, and a side to move that is none; with the free
+    // opening and the second seat to start, which a position decides.
+    let config = Config {
+        opening: Opening::Free,
+        play: PlayOptions { starter: Starter::SecondSeat, ..PlayOptions::default() },
+        ..from_position(&format!("{}Z Q ; a comment", "-".repeat(61)))
+    };
+    let error = Reversi::new(&config).unwrap_err();
+    let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
+    assert_eq!(fields, ["opening", "starter", "position", "position", "position"], "{error}");
+    let descriptions: Vec<&str> = error.violations.iter().map(|v| v.description.as_str()).collect();
+    assert!(descriptions[2].contains("has 62 squares") && descriptions[2].contains("8×8 board has 64"), "{error}");
+    assert!(descriptions[3].contains("'Z' (at f8)"), "{error}");
+    assert!(descriptions[4].contains("'Q' as the side to move"), "{error}");
+    let missing = Reversi::new(&from_position(&"-".repeat(64))).unwrap_err();
+    assert_eq!(missing.violations.len(), 1, "{missing}");
+    assert!(missing.violations[0].description.contains("without the side to move"), "{missing}");
+    // The size decides the squares needed; without a valid size only the length is judged.
+    let small = Reversi::new(&Config { width: 6, height: 6, ..from_position(FFO_40) }).unwrap_err();
+    assert!(small.violations[0].description.contains("has 64 squares; the 6×6 board has 36"), "{small}");
+    let odd_width = Reversi::new(&Config { width: 5, ..from_position(&"-".repeat(600)) }).unwrap_err();
+    let fields: Vec<&str> = odd_width.violations.iter().map(|v| v.field.as_str()).collect();
+    assert_eq!(fields, ["width", "position"], "{odd_width}");
+    assert!(odd_width.violations[1].description.contains("at most 512"), "{odd_width}");
+}
+
+#[test]
+fn walls_of_a_position_stand_on_its_empty_squares_the_centre_too() {
+    let empty_centre = format!("{}X{}O{} O", "-".repeat(9), "-".repeat(8), "-".repeat(45));
+    // d4 and e5 are empty in this position: walls may go there, unlike with the opening.
+    let walls = cells(&[(3, 3), (4, 4), (7, 7)]);
+    let game = Reversi::new(&Config { walls, ..from_position(&empty_centre) }).unwrap();
+    assert_eq!(game.board.square(Cell::new(3, 3)), Square::Wall);
+    assert_eq!(game.board.square(Cell::new(1, 1)), Square::Disc(BLACK));
+    // A wall on a disc (b2, c3) is refused, named; the centre rule of the opening is not.
+    let error =
+        Reversi::new(&Config { walls: cells(&[(1, 1), (2, 2), (3, 3)]), ..from_position(&empty_centre) }).unwrap_err();
+    assert_eq!(error.violations.len(), 1, "{error}");
+    assert_eq!(error.violations[0].field, "walls");
+    assert!(error.violations[0].description.contains("b2 (row 1, column 1), c3 (row 2, column 2)"), "{error}");
+    // A set-up game with walls runs on the generic path, and both boards agree on it.
+    let config = Config { walls: cells(&[(7, 7), (7, 0), (5, 0)]), ..from_position(FFO_40) };
+    assert!(Reversi::new(&config).unwrap().standard_position(BLACK).is_none());
+    compare_representations(&config, &[0, 3, 1, 7]);
+    compare_representations(&from_position(FFO_40), &[2, 5, 1]);
+}
+
+#[test]
+fn a_position_says_who_starts_and_takes_no_starter() {
+    let white_to_move = FFO_40.replace(" X", " O");
+    let game = Match::<Reversi>::new(from_position(&white_to_move)).unwrap();
+    assert_eq!(game.to_act(), vec![WHITE]);
+    let config = GameConfig::Reversi(from_position(&white_to_move));
+    assert_eq!(config.starter(), None, "the rules fix who starts");
+    assert!(config.clone().with_starter(Starter::SecondSeat).is_none());
+    assert!(config.clone().with_starter(Starter::Random).is_none());
+    assert!(config.clone().allowing_takebacks().takebacks_allowed(), "the other play options stay open");
+    assert_eq!(GameConfig::Reversi(Config::default()).starter(), Some(Starter::FirstSeat));
+}
+
+#[test]
+fn a_side_without_a_move_passes_first_and_a_position_nobody_can_move_in_is_over() {
+    for representation in BOTH {
+        // White has no move; Black has: White starts by passing.
+        let stuck = format!("XO{} O", "-".repeat(62));
+        let config = from_position(&stuck);
+        let mut game = Reversi::with_representation(&config, representation).unwrap();
+        assert_eq!((game.to_act(), game.legal_moves(WHITE)), (vec![WHITE], vec![Action::Pass]));
+        game.play_move(WHITE, &Action::Pass).unwrap();
+        assert_eq!(game.legal_moves(BLACK), places(&[(0, 2)]));
+        // Neither side can move: the game starts over, counted by the discs.
+        let over =
+            Reversi::with_representation(&from_position(&format!("XX{} O", "-".repeat(62))), representation).unwrap();
+        assert_eq!(over.outcome(), Some(Outcome::Win { winner: BLACK, reason: WinReason::PieceCount, line: vec![] }));
+        assert!(over.to_act().is_empty());
+        let full = format!("{}{} X", "X".repeat(32), "O".repeat(32));
+        let full = Reversi::with_representation(&from_position(&full), representation).unwrap();
+        assert_eq!(full.outcome(), Some(Outcome::Draw { reason: DrawReason::PieceCount }));
+    }
+}
+
+#[test]
+fn positions_fit_every_board_size() {
+    // 6 wide, 4 high: row by row, a row a line.
+    let text = "------\n--OX--\n--XO--\n------ X";
+    let config = Config { width: 6, height: 4, ..from_position(text) };
+    let mut game = Match::<Reversi>::new(config.clone()).unwrap();
+    assert_eq!(game.position().board.square(Cell::new(1, 3)), Square::Disc(BLACK));
+    assert_eq!(
+        game.legal_moves(BLACK),
+        Match::<Reversi>::new(Config { width: 6, height: 4, ..Config::default() }).unwrap().legal_moves(BLACK)
+    );
+    game.apply(BLACK, &place(0, 2)).unwrap();
+    // 10×10 on the array board.
+    let big = format!("{}XO{} X", "-".repeat(44), "-".repeat(54));
+    let mut game = Match::<Reversi>::new(Config { width: 10, height: 10, ..from_position(&big) }).unwrap();
+    assert!(matches!(game.position().board, Board::Array(_)));
+    assert_eq!(game.legal_moves(BLACK), places(&[(4, 6)]));
+    game.apply(BLACK, &place(4, 6)).unwrap();
+    assert_eq!(game.view(Viewer::Spectator).observation.seat_counts, vec![3, 0]);
+    // White has no disc left: two passes end the game.
+    game.apply(WHITE, &Action::Pass).unwrap();
+    game.apply(BLACK, &Action::Pass).unwrap();
+    assert_eq!(game.outcome().and_then(|o| o.winner()), Some(BLACK));
+}
+
+#[test]
+fn configurations_stored_before_positions_existed_still_read() {
+    let stored = r#"{"width": 6, "height": 6, "opening": "Othello", "walls": []}"#;
+    let config: Config = serde_json::from_str(stored).unwrap();
+    assert_eq!(config, Config { width: 6, height: 6, ..Config::default() });
+    let round: Config = serde_json::from_str(&serde_json::to_string(&from_position(FFO_40)).unwrap()).unwrap();
+    assert_eq!(round.position, FFO_40);
 }

@@ -16,7 +16,7 @@ export interface MessageFields {
 const INTEGERS = new Set([ScalarType.UINT32, ScalarType.INT32, ScalarType.SINT32, ScalarType.FIXED32, ScalarType.SFIXED32]);
 
 // Names the contract gives that read badly on a form.
-const WORDS: Record<string, string> = { starter: "Who starts", fen: "Start from FEN" };
+const WORDS: Record<string, string> = { starter: "Who starts", fen: "Start from FEN", position: "Start from position" };
 
 /** `win_length` → `Win length`. */
 export function fieldWords(name: string): string {

@@ -597,9 +597,10 @@ class Client:
 
         `starter` (a `pb.Starter`, such as `pb.Starter.STARTER_SECOND_SEAT`) sets which seat moves
         first, replacing `config.starter` (the caller's `config` is not changed; None leaves
-        it as it is). Tic-tac-toe, Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and
-        Battleship take any; chess and peg solitaire only the first seat (else
-        INVALID_ARGUMENT `INVALID_REQUEST`). `pb.Starter.STARTER_RANDOM` is drawn at creation: the
+        it as it is). Tic-tac-toe, Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi (but
+        not from a `position`, whose side to move starts) and Battleship take any; chess and
+        peg solitaire only the first seat (else INVALID_ARGUMENT `INVALID_REQUEST`).
+        `pb.Starter.STARTER_RANDOM` is drawn at creation: the
         answer's `game.config.starter` names the seat that starts, never RANDOM (FIRST_SEAT
         when unset; STARTER_UNSPECIFIED for chess and peg solitaire).
 

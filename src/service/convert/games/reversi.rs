@@ -5,7 +5,8 @@ use crate::games::reversi::{Config, Opening};
 use crate::proto::tabula::v1 as pb;
 use crate::service::convert::Violations;
 
-/// The domain configuration of a wire one; an unknown opening is a violation.
+/// The domain configuration of a wire one; an unknown opening is a violation. The
+/// position is taken as it is: the rules read it, naming every problem.
 pub fn from_proto(c: &pb::ReversiConfig, field: &str, violations: &mut Violations) -> Config {
     let opening = match pb::ReversiOpening::try_from(c.opening) {
         Ok(pb::ReversiOpening::Unspecified | pb::ReversiOpening::Othello) => Opening::Othello,
@@ -20,6 +21,7 @@ pub fn from_proto(c: &pb::ReversiConfig, field: &str, violations: &mut Violation
         height: c.height,
         opening,
         walls: blocked_cells(&c.walls, format!("{field}.walls"), violations),
+        position: c.position.clone(),
         ..Config::default()
     }
 }
@@ -34,5 +36,6 @@ pub fn to_proto(c: &Config) -> pb::ReversiConfig {
             Opening::Free => pb::ReversiOpening::Free,
         } as i32,
         walls: cells_to_proto(&c.walls),
+        position: c.position.clone(),
     }
 }

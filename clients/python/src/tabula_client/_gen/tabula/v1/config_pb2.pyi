@@ -234,10 +234,10 @@ class GameConfig(_message.Message):
     Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and Battleship (the first shot).
     Default the first seat; a game answers with the seat that starts, a random choice drawn
     when the game is created (a saved configuration keeps `STARTER_RANDOM`, and each game
-    made from it draws its own). Chess (the position says who moves) and peg solitaire
-    (one seat) accept only `STARTER_UNSPECIFIED` or `STARTER_FIRST_SEAT` (anything else is
-    INVALID_ARGUMENT `INVALID_REQUEST` naming `config.starter`), and are answered with
-    `STARTER_UNSPECIFIED`.
+    made from it draws its own). Chess and Reversi with a `position` (the position says who
+    moves) and peg solitaire (one seat) accept only `STARTER_UNSPECIFIED` or
+    `STARTER_FIRST_SEAT` (anything else is INVALID_ARGUMENT `INVALID_REQUEST` naming
+    `config.starter`), and are answered with `STARTER_UNSPECIFIED`.
     """
     allow_takebacks: _builtins.bool
     """Whether a seat may take back its own last move (`TakeBack`) while no other seat has
@@ -763,16 +763,37 @@ class ReversiConfig(_message.Message):
     HEIGHT_FIELD_NUMBER: _builtins.int
     OPENING_FIELD_NUMBER: _builtins.int
     WALLS_FIELD_NUMBER: _builtins.int
+    POSITION_FIELD_NUMBER: _builtins.int
     width: _builtins.int
     """Columns, even, 4 to 16. Default 8."""
     height: _builtins.int
     """Rows, even, 4 to 16. Default 8."""
     opening: Global___ReversiOpening.ValueType
     """How the game starts. Default Othello."""
+    position: _builtins.str
+    """A set-up start instead of the opening, in the text form of the FFO endgame test files
+    and Edax's `.obf` files: one symbol a square, `width` × `height` of them, row by row
+    from a1 (the top-left cell) to the bottom-right one: `X`, `x` or `*` a Black disc
+    (the first seat), `O` or `o` a White disc, `-` or `.` an empty square; then
+    whitespace and the side to move, `X` or `O`; optionally `;` and anything after it (a
+    comment or a score, ignored). Whitespace between squares is ignored. At most 512
+    bytes. Empty (the default): the `opening`. FFO position #40, Black to move:
+    `O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X`.
+    The side to move starts, so with a position `GameConfig.starter` must stay unspecified
+    or `STARTER_FIRST_SEAT` (see there), and `opening` must not be `REVERSI_OPENING_FREE`.
+    A side to move without a legal move starts by passing; a position where neither side
+    can move makes a game that is over at once, won by the side with more discs or drawn
+    (as a chess FEN that is mate does). Refused with INVALID_ARGUMENT `INVALID_CONFIG`,
+    every problem a violation: on `config.reversi.position` (the wrong number of squares,
+    a symbol that is no square, the side to move missing or unknown, too long),
+    `config.reversi.walls` (a wall on a disc) or `config.reversi.opening`. The server
+    answers with the text as given.
+    """
     @_builtins.property
     def walls(self) -> _containers.RepeatedCompositeFieldContainer[_cell_pb2.Cell]:
         """Blocked cells, shown to everyone: nothing is placed there and they stop flanking lines.
-        Not in the centre 2×2, no duplicates, at most the board's cell count.
+        Not in the centre 2×2 (with a `position`: only on its empty squares, the centre's too),
+        no duplicates, at most the board's cell count.
         """
 
     def __init__(
@@ -782,10 +803,11 @@ class ReversiConfig(_message.Message):
         height: _builtins.int = ...,
         opening: Global___ReversiOpening.ValueType = ...,
         walls: _abc.Iterable[_cell_pb2.Cell] | None = ...,
+        position: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["height", b"height", "opening", b"opening", "walls", b"walls", "width", b"width"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["height", b"height", "opening", b"opening", "position", b"position", "walls", b"walls", "width", b"width"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

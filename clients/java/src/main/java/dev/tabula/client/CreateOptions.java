@@ -389,12 +389,13 @@ public final class CreateOptions {
    * {@code STARTER_SECOND_SEAT}, or {@code STARTER_RANDOM}: drawn once, at the creation, and
    * the answer's {@code getGame().getConfig().getStarter()} names the seat drawn, never
    * random. Seats keep their names and pieces; only the turn order changes. Tic-tac-toe,
-   * Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and Battleship take any; chess and
-   * peg solitaire only the first seat (anything else fails with {@code INVALID_ARGUMENT},
-   * reason {@code INVALID_REQUEST}, naming {@code config.starter}) and are answered with
-   * {@code STARTER_UNSPECIFIED}. Only a creation from a configuration takes a starter: a
-   * preset, a saved configuration (which brings its own) or a PGN import with one throws
-   * {@link IllegalArgumentException} without calling the server, as with {@link #withClock}.
+   * Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi (but not from a {@code position},
+   * whose side to move starts) and Battleship take any; chess and peg solitaire only the first
+   * seat (anything else fails with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST},
+   * naming {@code config.starter}) and are answered with {@code STARTER_UNSPECIFIED}. Only a
+   * creation from a configuration takes a starter: a preset, a saved configuration (which
+   * brings its own) or a PGN import with one throws {@link IllegalArgumentException} without
+   * calling the server, as with {@link #withClock}.
    *
    * @param starter the seat that starts
    * @return the copy
