@@ -8,13 +8,17 @@
 //!   before, and, from [`EVAL_ORDER`] empties, the static evaluation of the child
 //!   breaking ties, from [`SEARCH_ORDER`] a 2-ply search of it), after the table's best
 //!   move; a transposition table from
-//!   [`TABLE_MIN`] empties; a cut-off when the opponent's stable discs already hold the
+//!   [`TABLE_MIN`] empties, probed for every child first from [`ETC_MIN`] (enhanced
+//!   transposition cut-off); a cut-off when the opponent's stable discs already hold the
 //!   score below the window; principal-variation search (null windows after the first
 //!   move).
 //! - **Few** (at most [`SHALLOW`]): no move generation and no table, which cost more than
 //!   they save here: every empty square is tried directly, those in a quadrant with an odd
 //!   number of empties first (parity: in an odd region the side to move may get the last
-//!   move).
+//!   move), and only where a neighbouring square holds an opponent's disc (elsewhere
+//!   nothing can flip).
+//! - **Four, three, two**: the same with the empty squares passed down as a short list,
+//!   unrolled, without a recursion through the general case.
 //! - **One**: the last empty square is scored from the flips alone, without playing it.
 //!
 //! The root first searches a narrow window around a quick guess (aspiration), and again
@@ -38,6 +42,9 @@ pub const TABLE_MIN: u32 = 10;
 pub const EVAL_ORDER: u32 = 14;
 /// From this many empty squares up, by a 2-ply search of the child instead.
 pub const SEARCH_ORDER: u32 = 18;
+/// From this many empty squares up, the table is probed for every child first, for an
+/// enhanced transposition cut-off.
+pub const ETC_MIN: u32 = 16;
 /// From this many empty squares up, the opponent's stable discs are counted for a
 /// cut-off when the window is high enough for them to matter.
 const STABILITY_MIN: u32 = 8;
@@ -50,6 +57,43 @@ const ASPIRATION: i32 = 4;
 /// The four quadrants of the board, for parity.
 const QUADRANTS: [u64; 4] =
     [0x0000_0000_0f0f_0f0f, 0x0000_0000_f0f0_f0f0, 0x0f0f_0f0f_0000_0000, 0xf0f0_f0f0_0000_0000];
+
+/// The squares next to each square (in the eight directions): a move there flips
+/// something only when one of them holds an opponent's disc.
+const NEIGHBOURS: [u64; 64] = neighbour_table();
+
+const fn neighbour_table() -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut square = 0;
+    while square < 64 {
+        let (row, col) = (square as i32 / 8, square as i32 % 8);
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut dc = -1;
+            while dc <= 1 {
+                let (r, c) = (row + dr, col + dc);
+                if (dr != 0 || dc != 0) && r >= 0 && r < 8 && c >= 0 && c < 8 {
+                    table[square] |= 1 << (r * 8 + c);
+                }
+                dc += 1;
+            }
+            dr += 1;
+        }
+        square += 1;
+    }
+    table
+}
+
+/// The quadrant of each square (0 to 3, as in [`QUADRANTS`]).
+const QUADRANT_OF: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut square = 0;
+    while square < 64 {
+        table[square] = ((square / 32) * 2 + (square % 8) / 4) as u8;
+        square += 1;
+    }
+    table
+};
 
 /// A move and how promising it looks.
 #[derive(Clone, Copy, Default)]
@@ -243,6 +287,20 @@ impl<'s, 'c> Solver<'s, 'c> {
             }
             hint = known.best;
         }
+        if empties >= ETC_MIN {
+            // Enhanced transposition cut-off: a child the table already holds low enough
+            // for the window proves the cut-off without a search.
+            for square in squares(moves) {
+                if let Some(known) = self.table.probe(position.play(square))
+                    && -known.upper >= beta
+                {
+                    let lower = -known.upper;
+                    self.table
+                        .store(position, Known { lower, upper: INFINITY, depth: empties as u8, best: square as u8 });
+                    return lower;
+                }
+            }
+        }
         // The window searched, against which the result is a bound or exact.
         let alpha_searched = alpha;
         let mut list = [Candidate::default(); 64];
@@ -359,24 +417,34 @@ impl<'s, 'c> Solver<'s, 'c> {
         best
     }
 
-    /// The few-empties regime: every empty square tried directly, odd quadrants first.
+    /// The few-empties regime: every empty square tried directly, odd quadrants first,
+    /// down to [`solve4`](Solver::solve4).
     fn shallow(&mut self, position: Position, empties: u32, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+        if empties <= 4 {
+            return self.small(position, empties, alpha, beta);
+        }
         if self.clock.tick() {
             return 0;
         }
         let empty = position.empty();
-        if empties == 1 {
-            return self.last(position, empty.trailing_zeros());
-        }
-        let odd = QUADRANTS.iter().filter(|&&q| (empty & q).count_ones() % 2 == 1).fold(0, |a, q| a | q);
+        let opp = position.opp();
+        let odd = parity_mask(empty);
         let mut best = -INFINITY;
         for set in [empty & odd, empty & !odd] {
             for square in squares(set) {
+                if NEIGHBOURS[square as usize] & opp == 0 {
+                    continue;
+                }
                 let flipped = position.flips(square);
                 if flipped == 0 {
                     continue;
                 }
-                let score = -self.shallow(position.play_flips(square, flipped), empties - 1, -beta, -alpha, false);
+                let child = position.play_flips(square, flipped);
+                let score = if empties == 5 {
+                    -self.solve4(child, -beta, -alpha)
+                } else {
+                    -self.shallow(child, empties - 1, -beta, -alpha, false)
+                };
                 if score > best {
                     best = score;
                     if score > alpha {
@@ -397,20 +465,239 @@ impl<'s, 'c> Solver<'s, 'c> {
         best
     }
 
-    /// The final score with one empty square, `square`, left: the side to move plays it
-    /// if it can, else the other side, else nobody.
+    /// Four empty squares or fewer, from [`search`](Solver::search) (which may reach them
+    /// directly, when the root has few empties).
+    fn small(&mut self, position: Position, empties: u32, alpha: i32, beta: i32) -> i32 {
+        match empties {
+            0 => position.final_score(),
+            1 => last(position, position.empty().trailing_zeros()),
+            2 => {
+                let empty = position.empty();
+                let x1 = empty.trailing_zeros();
+                let x2 = (empty & (empty - 1)).trailing_zeros();
+                self.solve2(position, alpha, beta, x1, x2)
+            }
+            3 => {
+                let empty = position.empty();
+                let mut set = empty;
+                let mut next = || {
+                    let square = set.trailing_zeros();
+                    set &= set - 1;
+                    square
+                };
+                let (x1, x2, x3) = (next(), next(), next());
+                self.solve3(position, alpha, beta, [x1, x2, x3])
+            }
+            _ => self.solve4(position, alpha, beta),
+        }
+    }
+
+    /// Exactly four empty squares: those alone in their quadrant first (parity).
+    fn solve4(&mut self, position: Position, mut alpha: i32, beta: i32) -> i32 {
+        if self.clock.tick() {
+            return 0;
+        }
+        let empty = position.empty();
+        let odd = parity_mask(empty);
+        let mut order = [0u32; 4];
+        let mut n = 0;
+        for set in [empty & odd, empty & !odd] {
+            for square in squares(set) {
+                order[n] = square;
+                n += 1;
+            }
+        }
+        let opp = position.opp();
+        let mut best = -INFINITY;
+        for i in 0..4 {
+            let square = order[i];
+            if NEIGHBOURS[square as usize] & opp == 0 {
+                continue;
+            }
+            let flipped = position.flips(square);
+            if flipped == 0 {
+                continue;
+            }
+            let rest = others(order, i);
+            let score = -self.solve3(position.play_flips(square, flipped), -beta, -alpha, rest);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        if best > -INFINITY {
+            return best;
+        }
+        // A pass, or the end.
+        let other = position.pass();
+        if other.moves() == 0 {
+            return position.final_score();
+        }
+        -self.solve4(other, -beta, -alpha)
+    }
+
+    /// Exactly three empty squares, `empties`, tried in the order given but the one
+    /// alone in its quadrant (with odd parity) first.
     #[inline(always)]
-    fn last(&mut self, position: Position, square: u32) -> i32 {
-        let difference = position.own().count_ones() as i32 - position.opp().count_ones() as i32;
+    fn solve3(&mut self, position: Position, mut alpha: i32, beta: i32, empties: [u32; 3]) -> i32 {
+        let _ = self.clock.tick();
+        let [mut x1, mut x2, mut x3] = empties;
+        // With three empties, a quadrant holding one or three is odd: play there first.
+        let q = |x: u32| QUADRANT_OF[x as usize];
+        if q(x1) == q(x2) && q(x1) != q(x3) {
+            (x1, x2, x3) = (x3, x1, x2);
+        } else if q(x1) == q(x3) && q(x1) != q(x2) {
+            (x1, x2, x3) = (x2, x1, x3);
+        }
+        let (own, opp) = (position.own(), position.opp());
+        let mut best = -INFINITY;
+        for (square, a, b) in [(x1, x2, x3), (x2, x1, x3), (x3, x1, x2)] {
+            if NEIGHBOURS[square as usize] & opp == 0 {
+                continue;
+            }
+            let flipped = position.flips(square);
+            if flipped == 0 {
+                continue;
+            }
+            let score = -self.solve2(position.play_flips(square, flipped), -beta, -alpha, a, b);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        if best > -INFINITY {
+            return best;
+        }
+        // The side to move passes: the other side's moves, seen from it.
+        let other = position.pass();
+        let (mut alpha, beta) = (-beta, -alpha);
+        let mut best = -INFINITY;
+        for (square, a, b) in [(x1, x2, x3), (x2, x1, x3), (x3, x1, x2)] {
+            if NEIGHBOURS[square as usize] & own == 0 {
+                continue;
+            }
+            let flipped = other.flips(square);
+            if flipped == 0 {
+                continue;
+            }
+            let score = -self.solve2(other.play_flips(square, flipped), -beta, -alpha, a, b);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if best > -INFINITY {
+            return -best;
+        }
+        position.final_score()
+    }
+
+    /// Exactly two empty squares, `x1` and `x2`.
+    #[inline(always)]
+    fn solve2(&mut self, position: Position, alpha: i32, beta: i32, x1: u32, x2: u32) -> i32 {
+        let _ = self.clock.tick();
+        let (own, opp) = (position.own(), position.opp());
+        let mut best = -INFINITY;
+        if NEIGHBOURS[x1 as usize] & opp != 0 {
+            let flipped = position.flips(x1);
+            if flipped != 0 {
+                best = -last(position.play_flips(x1, flipped), x2);
+                if best >= beta {
+                    return best;
+                }
+            }
+        }
+        if NEIGHBOURS[x2 as usize] & opp != 0 {
+            let flipped = position.flips(x2);
+            if flipped != 0 {
+                return best.max(-last(position.play_flips(x2, flipped), x1));
+            }
+        }
+        if best > -INFINITY {
+            return best;
+        }
+        // The side to move passes.
+        let other = position.pass();
+        let mut worst = INFINITY;
+        if NEIGHBOURS[x1 as usize] & own != 0 {
+            let flipped = other.flips(x1);
+            if flipped != 0 {
+                worst = last(other.play_flips(x1, flipped), x2);
+                if worst <= alpha {
+                    return worst;
+                }
+            }
+        }
+        if NEIGHBOURS[x2 as usize] & own != 0 {
+            let flipped = other.flips(x2);
+            if flipped != 0 {
+                return worst.min(last(other.play_flips(x2, flipped), x1));
+            }
+        }
+        if worst < INFINITY {
+            return worst;
+        }
+        position.final_score()
+    }
+}
+
+/// The empty squares of the quadrants holding an odd number of `empty`.
+#[inline(always)]
+fn parity_mask(empty: u64) -> u64 {
+    let mut odd = 0;
+    for quadrant in QUADRANTS {
+        if (empty & quadrant).count_ones() & 1 == 1 {
+            odd |= quadrant;
+        }
+    }
+    odd
+}
+
+/// The three squares of `order` other than its `i`th, in order.
+#[inline(always)]
+fn others(order: [u32; 4], i: usize) -> [u32; 3] {
+    match i {
+        0 => [order[1], order[2], order[3]],
+        1 => [order[0], order[2], order[3]],
+        2 => [order[0], order[1], order[3]],
+        _ => [order[0], order[1], order[2]],
+    }
+}
+
+/// The final score with one empty square, `square`, left: the side to move plays it if
+/// it can, else the other side, else nobody.
+#[inline(always)]
+fn last(position: Position, square: u32) -> i32 {
+    // 63 discs on the board: the difference is twice one side's count less 63.
+    let difference = 2 * position.own().count_ones() as i32 - 63;
+    let neighbours = NEIGHBOURS[square as usize];
+    if neighbours & position.opp() != 0 {
         let flipped = position.flips(square);
         if flipped != 0 {
             return difference + 2 * flipped.count_ones() as i32 + 1;
         }
+    }
+    if neighbours & position.own() != 0 {
         let flipped = position.pass().flips(square);
         if flipped != 0 {
             return difference - 2 * flipped.count_ones() as i32 - 1;
         }
-        // Nobody can play: 63 discs, never a tie; the empty square goes to the winner.
-        if difference > 0 { difference + 1 } else { difference - 1 }
     }
+    // Nobody can play: 63 discs, never a tie; the empty square goes to the winner.
+    if difference > 0 { difference + 1 } else { difference - 1 }
 }
