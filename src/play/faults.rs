@@ -12,7 +12,8 @@
 //!   is dropped from the cache, so that reads reload it from the store, whose log takes a
 //!   turn only once the rules have played it whole: the last good state. Every later turn
 //!   on the game is refused [`PlayError::GameFaulted`], those of its bots and of its clock
-//!   included, and they stop asking.
+//!   included, and they stop asking; but a service key may still abort or adjudicate it
+//!   (an end outside the rules), so that a series or a tournament waiting on it goes on.
 //!
 //! The mark lasts for the process's life: the store keeps no place for it (one would be a
 //! column in both SQL schemas and in the memory store, and appends made by other replicas
@@ -20,8 +21,8 @@
 //! the game takes turns again; rules that fail on a turn fail again on it, contained again.
 //!
 //! Outside the containment: loading a game, which replays turns the same rules played whole
-//! before, and the chess PGN export, which the service makes. And Rust's panic hook, which
-//! runs before any catch, still prints the panic's message to standard error.
+//! before. And Rust's panic hook, which runs before any catch, still prints the panic's
+//! message to standard error.
 
 use std::collections::HashSet;
 use std::panic::AssertUnwindSafe;

@@ -298,7 +298,8 @@ const (
 	ErrorReason_ERROR_REASON_RULES_FAULT ErrorReason = 93
 	// FAILED_PRECONDITION: the game is faulted: the server's rules failed on it earlier
 	// (`RULES_FAULT`), so it takes no more moves, the server's own (bots, the clock) included;
-	// it can still be read, followed and exported. The mark is the server process's: it lasts
+	// it can still be read, followed and exported, and a service key may still end it with
+	// `AbortGame` or `AdjudicateGame`. The mark is the server process's: it lasts
 	// until that process restarts, and other replicas over the same database do not share it.
 	// Metadata `game_id` names it.
 	ErrorReason_ERROR_REASON_GAME_FAULTED ErrorReason = 94

@@ -245,6 +245,20 @@ async fn a_turn_whose_rules_panic_faults_its_game_which_reads_its_last_good_stat
     assert_eq!(hub.view(&reloaded, Viewer::Spectator, Some(2)).await.unwrap().1, 2, "a past position too");
     assert_eq!(hub.legal_moves(&reloaded, Seat::FIRST).await.unwrap().1, 3);
 
+    // A service key may still end it outside its rules, so that what waits on it goes on.
+    let adjudication = TurnRequest {
+        actor: Actor::Service { key: None },
+        command: Command::Turn(Turn::Adjudicate {
+            result: crate::engine::Adjudication::Draw,
+            explanation: "its rules failed".to_owned(),
+        }),
+        ..move_of(Seat::FIRST, 0, 0)
+    };
+    hub.play(&reloaded, adjudication).await.unwrap();
+    let ended = hub.game("buggy").await.unwrap().copy().await;
+    assert!(ended.record.outcome.is_some(), "{:?}", ended.record);
+    assert!(is_refusal_of(&hub.play(&reloaded, move_of(Seat::FIRST, 2, 2)).await, "buggy"), "still faulted");
+
     // Another game plays on in the same process.
     let healthy = create(&hub, "healthy").await;
     play(&hub, &healthy, 3).await;

@@ -231,7 +231,11 @@ impl Turns {
         let mut state = live.state.lock().await;
         // Drops before the guard: a panic below marks the game before the next turn gets in.
         let _watch = FaultWatch(live);
-        if live.is_faulted() {
+        // A key may still end a faulted game outside its rules, so that what waits on its
+        // end (a series, a tournament) goes on.
+        let ends_it = matches!(request.actor, Actor::Service { .. })
+            && matches!(request.command, Command::Turn(Turn::Abort { .. } | Turn::Adjudicate { .. }));
+        if live.is_faulted() && !ends_it {
             return Attempted::Answered(Err(PlayError::GameFaulted(live.id.clone())));
         }
         if let (Actor::Seat(seat), Some(proof)) = (request.actor.clone(), request.credential)
