@@ -28,7 +28,7 @@ use tabula::games::reversi::engine::clock::Clock;
 use tabula::games::reversi::engine::endgame::Solver;
 use tabula::games::reversi::engine::position::squares;
 use tabula::games::reversi::engine::table::Table;
-use tabula::games::reversi::{Config, Reversi};
+use tabula::games::reversi::{Config, Reversi, setup};
 
 /// Random plies that open each game.
 const OPENING_PLIES: usize = 6;
@@ -47,7 +47,7 @@ fn problems() -> Vec<Problem> {
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .map(|line| {
             let fields: Vec<&str> = line.split_whitespace().collect();
-            let (position, _) = Position::parse(&format!("{} {}", fields[1], fields[2])).expect("a valid board");
+            let (position, _) = setup::standard(&format!("{} {}", fields[1], fields[2])).expect("a valid board");
             Problem {
                 number: fields[0].parse().expect("a number"),
                 position,

@@ -9,9 +9,8 @@
 //! - optionally `;` and anything after it (a comment or a score), which is ignored.
 //!
 //! Whitespace between the squares is ignored too (a board may be written a row a line);
-//! the whitespace before the side to move may be left out, as the engine's
-//! [`Position::parse`](super::engine::Position::parse) allows. Walls are not part of the
-//! text: they come from the configuration's `walls`, on empty squares of the position.
+//! the whitespace before the side to move may be left out. Walls are not part of the text:
+//! they come from the configuration's `walls`, on empty squares of the position.
 
 use crate::engine::{Cell, Seat};
 
@@ -173,13 +172,26 @@ mod tests {
         let discs: Vec<(Cell, Seat)> = setup.discs(8).collect();
         assert_eq!(discs[0], (Cell::new(0, 0), Seat::SECOND));
         assert_eq!(discs.len(), 64 - 20, "FFO #40 has 20 empty squares");
-        // The engine's reader agrees, from either side.
-        let (position, black) = super::super::engine::Position::parse(FFO_40).unwrap();
-        assert!(black);
+        // The engine's position, from either side: Black's discs and White's as bitboards.
+        let (black, white) = discs.iter().fold((0u64, 0u64), |(black, white), (cell, seat)| {
+            let bit = 1u64 << (cell.row * 8 + cell.col);
+            if *seat == Seat::FIRST { (black | bit, white) } else { (black, white | bit) }
+        });
+        let position = super::super::engine::Position::new(black, white);
         assert_eq!(standard(FFO_40).unwrap(), (position, Seat::FIRST));
         let white = FFO_40.replace(" X", " O ; a comment");
         assert_eq!(standard(&white).unwrap(), (position.pass(), Seat::SECOND));
         assert!(standard("XO-- O").is_err());
+    }
+
+    #[test]
+    fn the_standard_reading_gives_the_engine_the_side_to_move_first() {
+        let text = format!("{}XO{} O", "-".repeat(27), "-".repeat(35));
+        let (position, turn) = standard(&text).unwrap();
+        assert_eq!(turn, Seat::SECOND);
+        assert_eq!((position.own(), position.opp()), (1 << 28, 1 << 27));
+        assert!(standard("XO").is_err());
+        assert!(standard(&format!("{} Z", "-".repeat(64))).is_err());
     }
 
     #[test]

@@ -627,7 +627,7 @@ fn a_game_from_ffo_40_shows_the_position_and_plays_legal_moves() {
     assert_eq!(view.to_act, vec![BLACK]);
     assert_eq!(game.move_count(), 0);
     // The moves are the engine's, and its published best move, a2, is one of them.
-    let (engine, _) = engine::Position::parse(FFO_40).unwrap();
+    let (engine, _) = super::setup::standard(FFO_40).unwrap();
     let moves = game.legal_moves(BLACK);
     let squares: Vec<u32> = engine::position::squares(engine.moves()).collect();
     assert_eq!(moves, squares.iter().map(|&s| place(s / 8, s % 8)).collect::<Vec<_>>());

@@ -34,34 +34,6 @@ impl Position {
         Position::new(bits::bit(3, 4) | bits::bit(4, 3), bits::bit(3, 3) | bits::bit(4, 4))
     }
 
-    /// Reads a position in the FFO and Edax text form: 64 squares row by row from `a1`,
-    /// `X` (or `*`) Black, `O` White, `-` (or `.`) empty, then the colour to move (`X` or
-    /// `O`); spaces and a trailing `;` are ignored. Returns the position and whether
-    /// Black is to move.
-    ///
-    /// # Errors
-    /// What is wrong with the text.
-    pub fn parse(text: &str) -> Result<(Position, bool), String> {
-        let symbols: Vec<char> = text.chars().filter(|c| !c.is_whitespace() && *c != ';').collect();
-        if symbols.len() != 65 {
-            return Err(format!("expected 64 squares and the side to move, got {} symbols", symbols.len()));
-        }
-        let (mut black, mut white) = (0u64, 0u64);
-        for (square, symbol) in symbols[..64].iter().enumerate() {
-            match symbol {
-                'X' | 'x' | '*' => black |= 1 << square,
-                'O' | 'o' => white |= 1 << square,
-                '-' | '.' => {}
-                other => return Err(format!("square {square} is '{other}'; expected X, O or -")),
-            }
-        }
-        match symbols[64] {
-            'X' | 'x' | '*' => Ok((Position::new(black, white), true)),
-            'O' | 'o' => Ok((Position::new(white, black), false)),
-            other => Err(format!("the side to move is '{other}'; expected X or O")),
-        }
-    }
-
     /// The side to move's discs.
     #[inline(always)]
     pub fn own(self) -> u64 {
@@ -161,16 +133,6 @@ mod tests {
         // d3, c4, f5, e6.
         let moves: Vec<u32> = squares(Position::start().moves()).collect();
         assert_eq!(moves, [19, 26, 37, 44]);
-    }
-
-    #[test]
-    fn parsing_reads_colours_and_the_side_to_move() {
-        let text = format!("{}XO{} O", "-".repeat(27), "-".repeat(35));
-        let (position, black) = Position::parse(&text).unwrap();
-        assert!(!black);
-        assert_eq!((position.own(), position.opp()), (1 << 28, 1 << 27));
-        assert!(Position::parse("XO").is_err());
-        assert!(Position::parse(&format!("{} Z", "-".repeat(64))).is_err());
     }
 
     #[test]

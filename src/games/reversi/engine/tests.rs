@@ -41,7 +41,7 @@ fn random_position(rng: &mut BotRng, empties: u32) -> Position {
 
 fn board(rows: [&str; 8], black_to_move: bool) -> Position {
     let text = format!("{} {}", rows.concat(), if black_to_move { 'X' } else { 'O' });
-    Position::parse(&text).unwrap().0
+    crate::games::reversi::setup::standard(&text).unwrap().0
 }
 
 fn solve(position: Position) -> i32 {
@@ -133,7 +133,8 @@ fn the_ffo_data_file_reads_as_the_published_depths() {
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .map(|line| {
             let fields: Vec<&str> = line.split_whitespace().collect();
-            let (position, _) = Position::parse(&format!("{} {}", fields[1], fields[2])).unwrap();
+            let (position, _) =
+                crate::games::reversi::setup::standard(&format!("{} {}", fields[1], fields[2])).unwrap();
             let best: Vec<u32> = fields[4]
                 .split(',')
                 .map(|name| {
