@@ -1011,14 +1011,16 @@ async fn a_round_of_200_games_with_presence_no_shows_and_claims_reaches_the_runn
     let second = |ms: u64| prost_types::Duration { seconds: (ms / 1_000) as i64, nanos: 0 };
     let presence = pb::PresenceConfig { away_after: Some(second(1_000)), claim_after: Some(second(1_000)) };
     let minute = pb::TimeControl { control: Some(pb::time_control::Control::PerMove(second(60_000))) };
-    // Even boards keep presence with a claim window; odd ones a first-move window of 6 s.
+    // Even boards keep presence with a claim window; odd ones a first-move window, long
+    // enough for a loaded machine to make a hundred first moves within it.
+    const WINDOW: Duration = Duration::from_secs(15);
     let config = |board: usize| pb::GameConfig {
         game: Some(pb::game_config::Game::ConnectFour(pb::ConnectFourConfig::default())),
         presence: Some(presence),
         clock: (board % 2 == 1).then(|| pb::ClockConfig {
             controls: vec![minute],
             on_timeout: pb::TimeoutRule::Lose as i32,
-            first_move_window: Some(second(6_000)),
+            first_move_window: Some(second(WINDOW.as_millis() as u64)),
         }),
         ..Default::default()
     };
@@ -1041,9 +1043,11 @@ async fn a_round_of_200_games_with_presence_no_shows_and_claims_reaches_the_runn
         common::as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
     };
     let order = (0..GAMES).filter(|n| n % 2 == 1).chain((0..GAMES).filter(|n| n % 2 == 0));
+    let mut odd_boards_moved = std::time::Instant::now();
     for (step, n) in order.enumerate() {
         let game = &games[n];
         if step == GAMES / 2 {
+            odd_boards_moved = std::time::Instant::now();
             // The runner's replica dies half way through.
             read(&mut stream, &mut seen, GAMES / 4).await;
             servers[1].kill();
@@ -1055,8 +1059,9 @@ async fn a_round_of_200_games_with_presence_no_shows_and_claims_reaches_the_runn
         }
     }
     // Both seats of the even boards go (no call for a second), and the odd boards' second
-    // seats never come: their first-move windows call those games off.
-    tokio::time::sleep(Duration::from_secs(7)).await;
+    // seats never come: their first-move windows, opened by the first moves, call those
+    // games off.
+    tokio::time::sleep_until((odd_boards_moved + WINDOW + Duration::from_secs(1)).into()).await;
     // The first seat of each even board claims the game against the second, gone.
     for (n, game) in games.iter().enumerate().filter(|(n, _)| n % 2 == 0) {
         let claim = || {
