@@ -52,7 +52,7 @@ pub fn cards(players: u32, played: &[Vec<Board>], points: Points, accelerated: O
                 record(
                     &mut cards[white as usize - 1],
                     Played::NoGame { point },
-                    Some(Float::Down),
+                    scored_without_playing(point),
                     if point { points.bye } else { 0 },
                 );
                 seen[white as usize - 1] = true;
@@ -70,10 +70,10 @@ pub fn cards(players: u32, played: &[Vec<Board>], points: Points, accelerated: O
                     Some(BoardResult::Forfeit { winner }) => {
                         let won = winner == me;
                         let score = if won { points.win } else { points.loss };
-                        record(card, Played::NoGame { point: won }, Some(Float::Down), score);
+                        record(card, Played::NoGame { point: won }, scored_without_playing(won), score);
                     }
                     Some(BoardResult::Unplayed) | Some(BoardResult::Bye) | None => {
-                        record(card, Played::NoGame { point: false }, Some(Float::Down), 0);
+                        record(card, Played::NoGame { point: false }, None, 0);
                     }
                     Some(result) => {
                         let score = match (result, colour) {
@@ -91,7 +91,7 @@ pub fn cards(players: u32, played: &[Vec<Board>], points: Points, accelerated: O
         // Not paired: withdrawn.
         for (card, seen) in cards.iter_mut().zip(seen) {
             if !seen {
-                record(card, Played::NoGame { point: false }, Some(Float::Down), 0);
+                record(card, Played::NoGame { point: false }, None, 0);
             }
         }
     }
@@ -100,6 +100,12 @@ pub fn cards(players: u32, played: &[Vec<Board>], points: Points, accelerated: O
         card.score = pairing_score(card.score, card.number, next);
     }
     cards
+}
+
+/// The float of a round without a game: down when it scored more than a loss (a bye, a
+/// win by forfeit), none otherwise (1.4.3 of the 2025 rules).
+fn scored_without_playing(point: bool) -> Option<Float> {
+    point.then_some(Float::Down)
 }
 
 fn record(card: &mut Card, played: Played, float: Option<Float>, score: u32) {
@@ -144,6 +150,9 @@ mod tests {
         assert_eq!(cards[3].rounds, [Played::NoGame { point: false }]);
         assert_eq!((cards[1].score, cards[4].score, cards[5].score), (2, 2, 0));
         assert_eq!(cards[4].rounds, [Played::NoGame { point: true }]);
-        assert_eq!(cards[5].floats, [Some(Float::Down)], "a player not paired floats down");
+        assert_eq!(cards[4].floats, [Some(Float::Down)], "the bye floats down");
+        assert_eq!(cards[1].floats, [Some(Float::Down)], "so does a win by forfeit");
+        assert_eq!(cards[3].floats, [None], "a loss by forfeit does not");
+        assert_eq!(cards[5].floats, [None], "nor does a player not paired");
     }
 }

@@ -71,12 +71,15 @@ impl Colours {
 
     /// Whether playing `colour` next makes three games in a row of it.
     pub fn third_in_a_row(&self, colour: Colour) -> bool {
-        self.0.len() >= 2 && self.0[self.0.len() - 2..].iter().all(|played| *played == colour)
+        self.repeated() == Some(colour)
     }
 
-    /// The difference after a game with `colour`.
-    pub fn difference_after(&self, colour: Colour) -> i32 {
-        self.difference() + if colour == Colour::White { 1 } else { -1 }
+    /// The colour of its last two games, when they had one.
+    pub fn repeated(&self) -> Option<Colour> {
+        match self.0.as_slice() {
+            [.., a, b] if a == b => Some(*b),
+            _ => None,
+        }
     }
 }
 
@@ -84,8 +87,6 @@ impl Colours {
 pub struct Side<'a> {
     /// Its pairing number.
     pub number: u32,
-    /// The colours of the games it played, round by round (`None` for a round without one).
-    pub rounds: &'a [Option<Colour>],
     /// Its colours, played games only.
     pub colours: &'a Colours,
 }
@@ -93,9 +94,10 @@ pub struct Side<'a> {
 /// The colour `higher` gets against `lower`, `higher` ranked above `lower` (by score, then
 /// pairing number), by the allocation rules in their order: both preferences granted
 /// (E.1); else the stronger (E.2; between two absolute ones the wider colour difference);
-/// else colours alternated from the latest round in which the two had different colours
-/// (E.3); else the higher-ranked player's preference (E.4); else, with no preference
-/// either side, `initial` to the higher-ranked player when its number is odd (E.5).
+/// else colours alternated from the latest time the two had different colours, each one's
+/// played games counted back from its last, unplayed rounds passed over (E.3); else the
+/// higher-ranked player's preference (E.4); else, with no preference either side,
+/// `initial` to the higher-ranked player when its number is odd (E.5).
 pub fn allocate(higher: &Side<'_>, lower: &Side<'_>, initial: Colour) -> Colour {
     let by_number = || if higher.number % 2 == 1 { initial } else { initial.opposite() };
     let (mine, theirs) = match (higher.colours.preference(), lower.colours.preference()) {
@@ -114,13 +116,9 @@ pub fn allocate(higher: &Side<'_>, lower: &Side<'_>, initial: Colour) -> Colour 
             return if a > b { mine.colour } else { mine.colour.opposite() };
         }
     }
-    let shared = higher.rounds.len().min(lower.rounds.len());
-    for round in (0..shared).rev() {
-        if let (Some(a), Some(b)) = (higher.rounds[round], lower.rounds[round])
-            && a != b
-        {
-            return a.opposite();
-        }
+    let history = higher.colours.0.iter().rev().zip(lower.colours.0.iter().rev());
+    if let Some((a, _)) = history.into_iter().find(|(a, b)| a != b) {
+        return a.opposite();
     }
     mine.colour
 }
@@ -147,26 +145,26 @@ mod tests {
         assert_eq!(pref(&[Black, Black, White, White]), Some((Black, Strength::Absolute)));
     }
 
-    fn side<'a>(number: u32, rounds: &'a [Option<Colour>], colours: &'a Colours) -> Side<'a> {
-        Side { number, rounds, colours }
+    fn side(number: u32, colours: &Colours) -> Side<'_> {
+        Side { number, colours }
     }
 
-    /// A player's rounds and its played colours.
-    fn card(rounds: &[Option<Colour>]) -> (Vec<Option<Colour>>, Colours) {
-        (rounds.to_vec(), Colours(rounds.iter().flatten().copied().collect()))
+    /// A player's played colours, from its rounds (`None`: a round without a game).
+    fn card(rounds: &[Option<Colour>]) -> Colours {
+        Colours(rounds.iter().flatten().copied().collect())
     }
 
     fn allocated(higher: (u32, &[Option<Colour>]), lower: (u32, &[Option<Colour>])) -> Colour {
         let (a, b) = (card(higher.1), card(lower.1));
-        allocate(&side(higher.0, &a.0, &a.1), &side(lower.0, &b.0, &b.1), White)
+        allocate(&side(higher.0, &a), &side(lower.0, &b), White)
     }
 
     #[test]
     fn e5_gives_the_initial_colour_to_an_odd_higher_number() {
         let none = Colours::default();
-        assert_eq!(allocate(&side(1, &[], &none), &side(5, &[], &none), White), White);
-        assert_eq!(allocate(&side(2, &[], &none), &side(6, &[], &none), White), Black);
-        assert_eq!(allocate(&side(2, &[], &none), &side(6, &[], &none), Black), White);
+        assert_eq!(allocate(&side(1, &none), &side(5, &none), White), White);
+        assert_eq!(allocate(&side(2, &none), &side(6, &none), White), Black);
+        assert_eq!(allocate(&side(2, &none), &side(6, &none), Black), White);
     }
 
     #[test]
@@ -196,6 +194,13 @@ mod tests {
         let higher = [Some(Black), Some(White), Some(White), Some(Black)];
         let lower = [Some(White), Some(Black), Some(White), Some(Black)];
         assert_eq!(allocated((1, &higher), (2, &lower)), Black);
+        // Unplayed rounds are passed over: each one's games are counted back from its last.
+        // Both mild White; counted back, their last games were both Black, then both White,
+        // then the higher's Black against the lower's White: the higher gets White (by
+        // rounds, round 4's White against Black would have given it Black).
+        let higher = [Some(White), Some(Black), None, Some(White), Some(Black)];
+        let lower = [Some(Black), Some(White), Some(White), Some(Black)];
+        assert_eq!(allocated((1, &higher), (2, &lower)), White);
     }
 
     #[test]

@@ -174,13 +174,14 @@ proptest! {
             if let Some(bye) = pairing.bye {
                 prop_assert!(byes.insert(bye), "{} had a second bye", bye);
             }
-            // C5 bracket by bracket: with the pairs of the brackets above kept (the pairs
-            // among the players on the score above or higher), no pairing makes more pairs
-            // in this one.
+            // Bracket by bracket: with the pairs of the brackets above kept (the pairs among
+            // the players on the score above or higher), no pairing makes more pairs in this
+            // one, among the pairings that give the bye to a player on the lowest score that
+            // can have it (which the 2025 rules weigh before the downfloaters).
             let ours = pairs_in_groups(&cards, &pairing.boards);
             let numbers: Vec<usize> = (1..=players as usize).collect();
             let candidates: Vec<usize> = if players % 2 == 1 { numbers.iter().copied().chain([0]).collect() } else { numbers };
-            let valid: Vec<Vec<(u32, u32)>> = matchings(&candidates)
+            let complete: Vec<Vec<(usize, usize)>> = matchings(&candidates)
                 .into_iter()
                 .filter(|m| m.iter().all(|&(a, b)| {
                     if a == 0 || b == 0 {
@@ -190,6 +191,15 @@ proptest! {
                         allowed(&cards, &setup, a as u32, b as u32)
                     }
                 }))
+                .collect();
+            let bye_score = |m: &Vec<(usize, usize)>| {
+                m.iter().find(|(a, b)| *a == 0 || *b == 0).map(|(a, b)| cards[a.max(b) - 1].score)
+            };
+            let lowest_bye = complete.iter().map(bye_score).min().flatten();
+            prop_assert_eq!(pairing.bye.map(|b| cards[b as usize - 1].score), lowest_bye);
+            let valid: Vec<Vec<(u32, u32)>> = complete
+                .iter()
+                .filter(|m| bye_score(m) == lowest_bye)
                 .map(|m| m.iter().filter(|(a, b)| *a != 0 && *b != 0).map(|(a, b)| ((*a).min(*b) as u32, (*a).max(*b) as u32)).collect())
                 .collect();
             let mut scores: Vec<u32> = cards.iter().map(|c| c.score).collect();

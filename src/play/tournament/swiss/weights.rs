@@ -3,81 +3,178 @@
 //! by the criteria taken in order (a lexicographic optimum, the way the endorsed Dutch
 //! engines weigh their graphs).
 //!
-//! Each criterion is a penalty an edge carries, from 0 up to a bound. A field holds the
-//! penalty with room above it for the sum over every edge of a matching (at most
-//! `pairs` of them), so no sum of lower fields reaches one unit of a higher one. A field
-//! whose penalties are all 0 this round takes no room.
+//! Each criterion is a reward an edge earns (a pair the rules want more of). A field holds
+//! the sum of its rewards over a whole matching, so no sum of lower fields reaches one unit
+//! of a higher one. Below the criteria sit two more fields: the section-D step being taken
+//! (which opponent, which exchange), and, lowest, a guess at section D's order that only
+//! spares the later steps most of their matchings. A field whose rewards are all 0 this
+//! bracket, or equal to those of the pairs in the bracket on every edge, decides nothing
+//! and takes no room.
 
-/// The criteria, most important first.
+use super::wide::Wide;
+
+/// The quality criteria, most important first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(usize)]
 pub enum Criterion {
-    /// C5: every edge that is not a pair inside the bracket (a player floats down).
-    Floater,
-    /// C6: the scores of the bracket's players left to float down.
-    FloaterScore,
-    /// C7: edges that make no pair in the next bracket.
-    NextBracket,
-    /// C8 and C9: topscorers (or their opponents) whose colour difference goes beyond ±2,
-    /// or who get one colour a third time in a row.
-    TopscorerColours,
-    /// C10: players not given their colour preference.
-    Colour,
-    /// C11: players not given their strong (or absolute) colour preference.
-    StrongColour,
-    /// C12 and C13: players floating down, or up, again as in the round before.
-    FloatAgain,
-    /// C14 and C15: players floating the same way as two rounds before.
-    FloatTwoRoundsAgo,
-    /// The order the Dutch system tries pairings in (its section D): the bracket's upper
-    /// half against its lower half in order, the lowest players floating down.
-    Order,
+    /// The round can be completed (every edge, 1), with the bye left to a player who may
+    /// take it and is on the lowest score that can (1 more for each end that may not).
+    Completion,
+    /// The pairs made in the bracket: the fewest downfloaters.
+    PairsInBracket,
+    /// Those pairs by their higher player's score, highest first: the downfloaters'
+    /// scores as low as can be.
+    ScoresInBracket,
+    /// The pairs the downfloaters and the next scoregroup can make in the next bracket.
+    PairsInNext,
+    /// Those pairs by their higher player's score.
+    ScoresInNext,
+    /// Matched players on the bye's score, more the fewer games they played: the bye goes
+    /// to the one with the fewest unplayed games (C9 of the 2025 rules).
+    ByeGames,
+    /// Pairs that leave no topscorer beyond a colour difference of ±2.
+    TopscorerDifference,
+    /// Pairs that give no topscorer one colour three times in a row.
+    TopscorerThird,
+    /// Pairs that grant both colour preferences.
+    Preference,
+    /// Pairs that grant both strong colour preferences.
+    StrongPreference,
+    /// Players who floated down the round before and do not again.
+    DownAgain,
+    /// Pairs that float no player up who did the round before.
+    UpAgain,
+    /// As [`Criterion::DownAgain`], two rounds before.
+    DownTwoRoundsAgo,
+    /// As [`Criterion::UpAgain`], two rounds before.
+    UpTwoRoundsAgo,
+    /// [`Criterion::DownAgain`]'s players by their scores.
+    DownAgainScores,
+    /// [`Criterion::UpAgain`]'s pairs by their higher player's score.
+    UpAgainScores,
+    /// [`Criterion::DownTwoRoundsAgo`]'s players by their scores.
+    DownTwoRoundsAgoScores,
+    /// [`Criterion::UpTwoRoundsAgo`]'s pairs by their higher player's score.
+    UpTwoRoundsAgoScores,
 }
 
 /// How many criteria there are.
-pub const CRITERIA: usize = Criterion::Order as usize + 1;
+pub const CRITERIA: usize = Criterion::UpTwoRoundsAgoScores as usize + 1;
 
-/// The most any one edge is penalised on each criterion.
-pub const BOUNDS: [u8; CRITERIA] = [1, 15, 1, 4, 2, 2, 2, 2, 127];
+/// An edge's rewards, by criterion.
+pub type Rewards = [u128; CRITERIA];
 
-/// An edge's penalties, by criterion.
-pub type Penalties = [u8; CRITERIA];
+/// Bits of `value`: the room a sum up to `value` needs.
+pub fn bits(value: u128) -> u32 {
+    u128::BITS - value.leading_zeros()
+}
 
-/// Bits of room the penalties may use: a weight is under four times as much, and the
-/// matching's dual variables, about twice a weight, must fit an `i128` with room to spare.
-const MAX_BITS: u32 = 116;
+/// What one bracket's edges earn: each criterion's room and whether it is packed.
+#[derive(Clone, Debug)]
+pub struct Tally {
+    /// The room a matching's sum needs, by criterion.
+    pub room: [u32; CRITERIA],
+    /// Whether some edge earns the criterion.
+    used: [bool; CRITERIA],
+    /// Whether some edge earns it otherwise than in a fixed proportion to what it earns on
+    /// the criterion it refines ([`refines`]).
+    differs: [bool; CRITERIA],
+    /// That proportion, once an edge shows it.
+    ratio: [Option<u128>; CRITERIA],
+}
 
-/// Packs penalties into weights for one matching.
+/// The more important criterion whose rewards `criterion` may only repeat in proportion
+/// (its sum then follows from that one's, and decides nothing): a field earned by pairs in
+/// the bracket refines their count, a score field its count.
+fn refines(criterion: usize) -> Option<usize> {
+    use Criterion::*;
+    let refined = match criterion {
+        c if c == ScoresInNext as usize => PairsInNext,
+        c if c == DownAgainScores as usize => DownAgain,
+        c if c == UpAgainScores as usize => UpAgain,
+        c if c == DownTwoRoundsAgoScores as usize => DownTwoRoundsAgo,
+        c if c == UpTwoRoundsAgoScores as usize => UpTwoRoundsAgo,
+        c if c > PairsInBracket as usize && c != PairsInNext as usize && c != ByeGames as usize => PairsInBracket,
+        _ => return None,
+    };
+    Some(refined as usize)
+}
+
+impl Tally {
+    /// A tally with `room` for each criterion's sum, no edge seen yet.
+    pub fn new(room: [u32; CRITERIA]) -> Tally {
+        Tally { room, used: [false; CRITERIA], differs: [false; CRITERIA], ratio: [None; CRITERIA] }
+    }
+
+    /// Counts an edge's rewards.
+    pub fn see(&mut self, rewards: &Rewards) {
+        for (criterion, reward) in rewards.iter().enumerate() {
+            self.used[criterion] |= *reward != 0;
+            if self.differs[criterion] {
+                continue;
+            }
+            let Some(refined) = refines(criterion) else {
+                self.differs[criterion] = true;
+                continue;
+            };
+            let base = rewards[refined];
+            if base == 0 || reward % base != 0 {
+                self.differs[criterion] |= *reward != 0;
+                continue;
+            }
+            let ratio = *self.ratio[criterion].get_or_insert(reward / base);
+            self.differs[criterion] |= ratio != reward / base;
+        }
+    }
+}
+
+/// Packs rewards into weights for one bracket's matchings.
+#[derive(Clone, Debug)]
 pub struct Packing {
-    shifts: [u32; CRITERIA],
-    top: i128,
+    shifts: [Option<u32>; CRITERIA],
+    /// Where the section-D step's field starts.
+    step: u32,
+    /// The bits every weight fits in.
+    pub bits: u32,
 }
 
 impl Packing {
-    /// A packing for a matching of at most `pairs` edges whose penalties reach at most
-    /// `used[c]` on criterion `c` (each within [`BOUNDS`]).
-    pub fn new(pairs: usize, used: &Penalties) -> Packing {
-        let room = usize::BITS - pairs.max(1).leading_zeros();
-        let mut shifts = [0; CRITERIA];
-        let mut shift = 0;
+    /// A packing for the criteria `tally` saw, above a step field of `step` bits and a
+    /// guess field of `guess` bits.
+    pub fn new(tally: &Tally, step: u32, guess: u32) -> Packing {
+        let mut shifts = [None; CRITERIA];
+        let mut shift = guess + step;
         for criterion in (0..CRITERIA).rev() {
-            shifts[criterion] = shift;
-            if used[criterion] > 0 {
-                let bits = u8::BITS - used[criterion].leading_zeros();
-                shift += bits + room;
+            let decides = tally.differs[criterion];
+            if tally.used[criterion] && decides {
+                shifts[criterion] = Some(shift);
+                shift += tally.room[criterion];
             }
         }
-        assert!(shift <= MAX_BITS, "the pairing criteria need {shift} bits");
-        Packing { shifts, top: 1i128 << shift }
+        Packing { shifts, step: guess, bits: shift }
     }
 
-    /// The weight of an edge with `penalties`: always positive, larger for a better edge,
-    /// and large enough that a matching with one more edge always weighs more (the sum of a
-    /// matching's penalties stays under twice `top`).
-    pub fn weight(&self, penalties: &Penalties) -> i128 {
-        let penalty: i128 =
-            penalties.iter().zip(self.shifts).map(|(penalty, shift)| i128::from(*penalty) << shift).sum();
-        (self.top << 2) - penalty
+    /// The weight of an edge with `rewards` and the `guess` at its section-D order.
+    pub fn weight(&self, rewards: &Rewards, guess: u128) -> Wide {
+        let mut weight = Wide::shifted(guess, 0);
+        for (reward, shift) in rewards.iter().zip(self.shifts) {
+            if let Some(shift) = shift
+                && *reward != 0
+            {
+                weight += Wide::shifted(*reward, shift);
+            }
+        }
+        weight
+    }
+
+    /// Whether the weights carry the guess at section D's order.
+    pub fn guesses(&self) -> bool {
+        self.step > 0
+    }
+
+    /// `weight` with `step` added in the section-D step's field.
+    pub fn with_step(&self, weight: Wide, step: u128) -> Wide {
+        weight + Wide::shifted(step, self.step)
     }
 }
 
@@ -87,29 +184,47 @@ mod tests {
 
     #[test]
     fn a_higher_criterion_outweighs_every_lower_one_summed() {
-        let pairs = 500;
-        let packing = Packing::new(pairs, &BOUNDS);
-        let mut worst_lower = BOUNDS;
-        worst_lower[Criterion::Floater as usize] = 0;
-        let mut one_floater = [0; CRITERIA];
-        one_floater[Criterion::Floater as usize] = 1;
-        let perfect = packing.weight(&[0; CRITERIA]);
-        // `pairs` edges each as bad as can be below the first criterion still beat one
-        // floater with every other edge perfect.
-        let a = i128::try_from(pairs).unwrap() * packing.weight(&worst_lower);
-        let b = i128::try_from(pairs - 1).unwrap() * perfect + packing.weight(&one_floater);
-        assert!(a > b);
-        assert!(packing.weight(&BOUNDS) > 0);
-        // One edge more outweighs every penalty.
-        let fewer = i128::try_from(pairs - 1).unwrap() * perfect;
-        assert!(i128::try_from(pairs).unwrap() * packing.weight(&BOUNDS) > fewer);
+        let pairs: u128 = 500;
+        let mut room = [0; CRITERIA];
+        let mut worst = [0; CRITERIA];
+        for criterion in 0..CRITERIA {
+            worst[criterion] = 3;
+            room[criterion] = bits(3 * pairs);
+        }
+        let mut tally = Tally::new(room);
+        let mut pairs_only = [0; CRITERIA];
+        pairs_only[Criterion::PairsInBracket as usize] = 1;
+        tally.see(&[1; CRITERIA]);
+        tally.see(&pairs_only);
+        let packing = Packing::new(&tally, 4, 4);
+        let mut lower = worst;
+        lower[0] = 0;
+        let mut one = [0; CRITERIA];
+        one[0] = 1;
+        let times = |n: u128, w: Wide| (0..n).fold(Wide::default(), |sum, _| sum + w);
+        // `pairs` edges as good as can be below the first criterion stay under one unit of it.
+        assert!(times(pairs, packing.weight(&lower, 15)) < packing.weight(&one, 0));
     }
 
     #[test]
-    fn criteria_unused_this_round_take_no_room() {
-        let mut used = [0; CRITERIA];
-        used[Criterion::Order as usize] = 127;
-        let packing = Packing::new(32, &used);
-        assert_eq!(packing.top, 1 << (7 + 6));
+    fn criteria_that_decide_nothing_take_no_room() {
+        let mut tally = Tally::new([5; CRITERIA]);
+        let mut rewards = [0; CRITERIA];
+        rewards[Criterion::Completion as usize] = 1;
+        rewards[Criterion::PairsInBracket as usize] = 1;
+        // Granting both preferences on every pair in the bracket says no more than the pairs.
+        rewards[Criterion::Preference as usize] = 1;
+        // Nor does a homogeneous bracket's score, the same on every pair.
+        rewards[Criterion::ScoresInBracket as usize] = 4;
+        tally.see(&rewards);
+        let mut outside = [0; CRITERIA];
+        outside[Criterion::Completion as usize] = 2;
+        tally.see(&outside);
+        let packing = Packing::new(&tally, 0, 0);
+        assert_eq!(packing.bits, 10);
+        // Preferences missed on some pairs decide something.
+        rewards[Criterion::Preference as usize] = 0;
+        tally.see(&rewards);
+        assert_eq!(Packing::new(&tally, 0, 0).bits, 15);
     }
 }
