@@ -3,23 +3,26 @@
 //!
 //! Negamax with alpha-beta on the disc difference, in three regimes by the number of
 //! empty squares:
-//! - **Many** (more than [`SHALLOW`]): moves generated as a bitboard and tried
-//!   fastest-first (the reply that leaves the opponent fewest moves first, corners
-//!   before, and, from [`EVAL_ORDER`] empties, the static evaluation of the child
-//!   breaking ties, from [`SEARCH_ORDER`] a 2-ply search of it), after the table's best
-//!   move; a transposition table from
-//!   [`TABLE_MIN`] empties, probed for every child first from [`ETC_MIN`] (enhanced
-//!   transposition cut-off); a cut-off when the opponent's stable discs already hold the
-//!   score below the window; principal-variation search (null windows after the first
-//!   move).
+//! - **Many** (more than [`SHALLOW`]): moves generated as a bitboard; the table's best
+//!   move tried alone first (it often refutes the position by itself, sparing the
+//!   ordering of the others), then the others fastest-first: the reply that leaves the
+//!   opponent fewest moves (a corner counting twice) first, then the mover's discs made
+//!   safe next to its corners, the opponent's potential moves (empty squares next to the
+//!   mover's discs), parity and the square's type breaking ties, and, from
+//!   [`EVAL_ORDER`] empties, the static evaluation of the child (from [`SEARCH_ORDER`] a
+//!   2-ply search of it) a little more; a transposition table from [`TABLE_MIN`]
+//!   empties, probed for every child first from [`ETC_MIN`] (enhanced transposition
+//!   cut-off); a cut-off when the opponent's stable discs already hold the score below
+//!   the window; principal-variation search (null windows after the first move).
 //! - **Few** (at most [`SHALLOW`]): no move generation and no table, which cost more than
 //!   they save here: every empty square is tried directly, those in a quadrant with an odd
 //!   number of empties first (parity: in an odd region the side to move may get the last
 //!   move), and only where a neighbouring square holds an opponent's disc (elsewhere
-//!   nothing can flip).
+//!   nothing can flip); the stable-disc cut-off too.
 //! - **Four, three, two**: the same with the empty squares passed down as a short list,
 //!   unrolled, without a recursion through the general case.
-//! - **One**: the last empty square is scored from the flips alone, without playing it.
+//! - **One**: the last empty square is scored from a count of its flips (see
+//!   [`last_flips`]), without computing or playing them.
 //!
 //! The root first searches a narrow window around a quick guess (aspiration), and again
 //! on one side when the score falls outside.
@@ -29,15 +32,17 @@
 //! score is meaningless and the caller must throw the result away.
 
 use super::clock::Clock;
-use super::eval::{CORNERS, DISC, evaluate};
+use super::eval::{CORNERS, DISC, evaluate, neighbours};
+use super::last_flips;
 use super::position::{Position, squares};
 use super::stability::stable;
 use super::table::{Known, NO_MOVE, Table};
 
 /// At most this many empty squares: the shallow regime.
 pub const SHALLOW: u32 = 6;
-/// From this many empty squares up the transposition table is used.
-pub const TABLE_MIN: u32 = 10;
+/// From this many empty squares up the transposition table is used: below, a probe (a
+/// cache miss, mostly) costs about what it saves.
+pub const TABLE_MIN: u32 = 8;
 /// From this many empty squares up, moves are also ordered by the child's evaluation.
 pub const EVAL_ORDER: u32 = 14;
 /// From this many empty squares up, by a 2-ply search of the child instead.
@@ -45,18 +50,20 @@ pub const SEARCH_ORDER: u32 = 18;
 /// From this many empty squares up, the table is probed for every child first, for an
 /// enhanced transposition cut-off.
 pub const ETC_MIN: u32 = 16;
-/// From this many empty squares up, the opponent's stable discs are counted for a
-/// cut-off when the window is high enough for them to matter.
-const STABILITY_MIN: u32 = 8;
+/// The lowest `alpha` at which the opponent's stable discs are counted for a cut-off,
+/// by empty squares (99: never): the count costs more than it saves unless the window is
+/// high enough for the opponent's stable discs to reach it, which needs more of them
+/// the more squares are empty. Below 5 empties the count is not worth it at all.
+const STABILITY_ALPHA: [i32; 65] = [
+    99, 99, 99, 99, 99, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52,
+    52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
+    99, 99, 99, 99, 99, 99, 99,
+];
 
 /// Beyond every final score.
 const INFINITY: i32 = 65;
 /// The half-width, in discs, of the root's first window around its guess.
-const ASPIRATION: i32 = 4;
-
-/// The four quadrants of the board, for parity.
-const QUADRANTS: [u64; 4] =
-    [0x0000_0000_0f0f_0f0f, 0x0000_0000_f0f0_f0f0, 0x0f0f_0f0f_0000_0000, 0xf0f0_f0f0_0000_0000];
+const ASPIRATION: i32 = 2;
 
 /// The squares next to each square (in the eight directions): a move there flips
 /// something only when one of them holds an opponent's disc.
@@ -84,7 +91,8 @@ const fn neighbour_table() -> [u64; 64] {
     table
 }
 
-/// The quadrant of each square (0 to 3, as in [`QUADRANTS`]).
+/// The quadrant of each square, for parity: 0 for a1-d4, 1 for e1-h4, 2 for a5-d8, 3
+/// for e5-h8.
 const QUADRANT_OF: [u8; 64] = {
     let mut table = [0u8; 64];
     let mut square = 0;
@@ -94,14 +102,6 @@ const QUADRANT_OF: [u8; 64] = {
     }
     table
 };
-
-/// A move and how promising it looks.
-#[derive(Clone, Copy, Default)]
-struct Candidate {
-    square: u32,
-    flipped: u64,
-    priority: i32,
-}
 
 /// The result of a solved root: the score and a move that reaches it, `None` when the
 /// side to move must pass (or the game is over).
@@ -129,17 +129,22 @@ impl<'s, 'c> Solver<'s, 'c> {
     /// sort keeps its order among equals, which is how a seed breaks ties).
     ///
     /// The first search looks only within a few discs of a quick guess, which
-    /// proves much less than a full window; when the score falls outside, a second search
-    /// on the side it fell to finds it.
+    /// proves much less than a full window; when the score falls outside, the next
+    /// search looks on the side it fell to, in a window twice as wide as before (the
+    /// guess is often many discs off, but a half-open window costs far more than a few
+    /// narrow ones, whose bounds the table keeps).
     pub fn solve(&mut self, position: Position, first: Option<u32>, order: &[u32]) -> Option<Solved> {
         let guess = self.quick_search(position, 4, -INFINITY * DISC, INFINITY * DISC) / DISC;
         let (mut alpha, mut beta) = (guess - ASPIRATION, guess + ASPIRATION);
+        let mut width = ASPIRATION;
         loop {
             let solved = self.solve_window(position, alpha.max(-INFINITY), beta.min(INFINITY), first, order)?;
+            width *= 2;
             if solved.score <= alpha && alpha > -INFINITY {
-                (alpha, beta) = (-INFINITY, solved.score + 1);
+                // An upper bound (fail-soft): the score is at most this.
+                (alpha, beta) = (solved.score - width, solved.score + 1);
             } else if solved.score >= beta && beta < INFINITY {
-                (alpha, beta) = (solved.score - 1, INFINITY);
+                (alpha, beta) = (solved.score - 1, solved.score + width);
             } else {
                 return Some(solved);
             }
@@ -269,9 +274,8 @@ impl<'s, 'c> Solver<'s, 'c> {
             }
             return -self.deep(position.pass(), empties, -beta, -alpha, true);
         }
-        if empties >= STABILITY_MIN && alpha >= 0 {
-            // The other side keeps its stable discs: the best score is 64 less twice them.
-            let most = 64 - 2 * stable(position.opp(), position.own() | position.opp()).count_ones() as i32;
+        if alpha >= STABILITY_ALPHA[empties as usize] {
+            let most = most_with_stable(position);
             if most <= alpha {
                 return most;
             }
@@ -303,34 +307,49 @@ impl<'s, 'c> Solver<'s, 'c> {
         }
         // The window searched, against which the result is a bound or exact.
         let alpha_searched = alpha;
-        let mut list = [Candidate::default(); 64];
-        let count = self.order(position, moves, empties, hint, &mut list);
         let mut best = -INFINITY;
         let mut best_square = NO_MOVE;
-        for (index, candidate) in list[..count].iter().enumerate() {
-            let child = position.play_flips(candidate.square, candidate.flipped);
-            let mut score;
-            if index == 0 {
-                score = -self.search(child, -beta, -alpha, false);
-            } else {
-                score = -self.search(child, -alpha - 1, -alpha, false);
-                if score > alpha && score < beta {
-                    score = -self.search(child, -beta, -score, false);
+        let mut rest = moves;
+        if hint < 64 && moves & (1 << hint) != 0 {
+            // The table's move alone first: it often refutes the position by itself, and
+            // then the other moves need not even be ordered.
+            rest &= !(1 << hint);
+            best = -self.search(position.play(u32::from(hint)), -beta, -alpha, false);
+            best_square = hint;
+            alpha = alpha.max(best);
+        }
+        if alpha < beta && rest != 0 && !self.clock.out() {
+            let mut list = [0u64; 64];
+            let count = self.order(position, rest, empties, &mut list);
+            for &key in &list[..count] {
+                let square = (key & 63) as u32;
+                let child = position.play(square);
+                let mut score;
+                if best == -INFINITY {
+                    score = -self.search(child, -beta, -alpha, false);
+                } else {
+                    score = -self.search(child, -alpha - 1, -alpha, false);
+                    if score > alpha && score < beta {
+                        score = -self.search(child, -beta, -score, false);
+                    }
                 }
-            }
-            if self.clock.out() {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_square = candidate.square as u8;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
+                if self.clock.out() {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    best_square = square as u8;
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            break;
+                        }
                     }
                 }
             }
+        }
+        if self.clock.out() {
+            return 0;
         }
         if empties >= TABLE_MIN {
             let (lower, upper) = if best >= beta {
@@ -345,37 +364,39 @@ impl<'s, 'c> Solver<'s, 'c> {
         best
     }
 
-    /// Fills `list` with the moves of `position` (`moves`), best first; returns how many.
+    /// Fills `list` with the moves `moves` of `position`, best first, each a sort key
+    /// (higher first) with the square in its low 8 bits; returns how many.
     #[inline(always)]
-    fn order(&mut self, position: Position, moves: u64, empties: u32, hint: u8, list: &mut [Candidate; 64]) -> usize {
+    fn order(&mut self, position: Position, moves: u64, empties: u32, list: &mut [u64; 64]) -> usize {
         let mut count = 0;
+        let odd = parity_mask(position.empty());
+        let parity = if empties < 12 { W_LOW_PARITY } else { W_PARITY };
         for square in squares(moves) {
-            let flipped = position.flips(square);
-            let child = position.play_flips(square, flipped);
-            let priority = if square == u32::from(hint) {
-                i32::MAX
-            } else {
-                let replies = child.moves();
-                // Fewest replies first (10 discs a reply), then the evaluation.
-                let mut priority = -((replies.count_ones() + (replies & CORNERS).count_ones()) as i32) * 10 * DISC;
-                if CORNERS & (1 << square) != 0 {
-                    priority += 15 * DISC;
-                }
-                if empties >= SEARCH_ORDER {
-                    priority -= self.quick_search(child, 2, -INFINITY * DISC, INFINITY * DISC);
-                } else if empties >= EVAL_ORDER {
-                    priority -= evaluate(child);
-                }
-                priority
-            };
-            list[count] = Candidate { square, flipped, priority };
+            let child = position.play(square);
+            let replies = child.moves();
+            // The mover's discs are the child's opponent's.
+            let mine = child.opp();
+            let mut priority = -((replies.count_ones() + (replies & CORNERS).count_ones()) as i32) * W_MOBILITY
+                + corner_stability(mine) * W_CORNER_STABILITY
+                - (child.empty() & neighbours(mine)).count_ones() as i32 * W_POTENTIAL_MOBILITY
+                + i32::from(SQUARE_VALUE[square as usize]);
+            if odd & (1 << square) != 0 {
+                priority += parity;
+            }
+            if empties >= SEARCH_ORDER {
+                priority -= self.quick_search(child, 2, -INFINITY * DISC, INFINITY * DISC) * W_EVALUATION;
+            } else if empties >= EVAL_ORDER {
+                priority -= evaluate(child) * W_EVALUATION;
+            }
+            // Offset to be non-negative, so that keys compare as the priorities do.
+            list[count] = ((i64::from(priority) - i64::from(i32::MIN)) as u64) << 8 | u64::from(square);
             count += 1;
         }
-        // Insertion sort: lists are short, and mostly sorted is common.
+        // Insertion sort: lists are short.
         for i in 1..count {
             let item = list[i];
             let mut j = i;
-            while j > 0 && list[j - 1].priority < item.priority {
+            while j > 0 && list[j - 1] < item {
                 list[j] = list[j - 1];
                 j -= 1;
             }
@@ -425,6 +446,12 @@ impl<'s, 'c> Solver<'s, 'c> {
         }
         if self.clock.tick() {
             return 0;
+        }
+        if alpha >= STABILITY_ALPHA[empties as usize] {
+            let most = most_with_stable(position);
+            if most <= alpha {
+                return most;
+            }
         }
         let empty = position.empty();
         let opp = position.opp();
@@ -656,16 +683,21 @@ impl<'s, 'c> Solver<'s, 'c> {
     }
 }
 
-/// The empty squares of the quadrants holding an odd number of `empty`.
+/// The empty squares of the quadrants (a1-d4, e1-h4, a5-d8, e5-h8) holding an odd
+/// number of `empty`.
 #[inline(always)]
 fn parity_mask(empty: u64) -> u64 {
-    let mut odd = 0;
-    for quadrant in QUADRANTS {
-        if (empty & quadrant).count_ones() & 1 == 1 {
-            odd |= quadrant;
-        }
-    }
-    odd
+    // Fold each quadrant's bits onto its first square by exclusive or: bits 0, 4, 32
+    // and 36 end up holding the parities of the four quadrants.
+    let mut x = empty;
+    x ^= x >> 1;
+    x ^= x >> 2;
+    x ^= x >> 8;
+    x ^= x >> 16;
+    let x = x & 0x0000_0011_0000_0011;
+    // Spread each parity bit over its quadrant.
+    let x = x * 0xf;
+    x * 0x0101_0101
 }
 
 /// The three squares of `order` other than its `i`th, in order.
@@ -685,19 +717,61 @@ fn others(order: [u32; 4], i: usize) -> [u32; 3] {
 fn last(position: Position, square: u32) -> i32 {
     // 63 discs on the board: the difference is twice one side's count less 63.
     let difference = 2 * position.own().count_ones() as i32 - 63;
-    let neighbours = NEIGHBOURS[square as usize];
-    if neighbours & position.opp() != 0 {
-        let flipped = position.flips(square);
-        if flipped != 0 {
-            return difference + 2 * flipped.count_ones() as i32 + 1;
-        }
+    let flipped = last_flips::count(position.own(), square);
+    if flipped != 0 {
+        return difference + 2 * flipped as i32 + 1;
     }
-    if neighbours & position.own() != 0 {
-        let flipped = position.pass().flips(square);
-        if flipped != 0 {
-            return difference - 2 * flipped.count_ones() as i32 - 1;
-        }
+    let flipped = last_flips::count(position.opp(), square);
+    if flipped != 0 {
+        return difference - 2 * flipped as i32 - 1;
     }
     // Nobody can play: 63 discs, never a tie; the empty square goes to the winner.
     if difference > 0 { difference + 1 } else { difference - 1 }
+}
+
+/// Move ordering's weights (see [`Solver::order`]), each term worth less than one step
+/// of the one before: the opponent's replies (a corner counting twice) ...
+const W_MOBILITY: i32 = 1 << 15;
+/// ... the mover's discs on or next to its corners ...
+const W_CORNER_STABILITY: i32 = 1 << 11;
+/// ... the opponent's potential moves (empty squares next to the mover's discs) ...
+const W_POTENTIAL_MOBILITY: i32 = 1 << 5;
+/// ... a move into a quadrant with an odd number of empty squares (counting more with
+/// few empties) ...
+const W_LOW_PARITY: i32 = 1 << 3;
+const W_PARITY: i32 = 1 << 2;
+/// ... and the square's type ([`SQUARE_VALUE`], below the parity). From
+/// [`EVAL_ORDER`] empties, the child's evaluation (in hundredths of a disc) times this
+/// is subtracted too: a reply outweighs 33 discs of it, so that it mostly breaks ties.
+const W_EVALUATION: i32 = 10;
+
+/// The best final score the side to move can reach: the other side keeps its stable
+/// discs, so at most 64 less twice them.
+#[inline(always)]
+fn most_with_stable(position: Position) -> i32 {
+    64 - 2 * stable(position.opp(), position.own() | position.opp()).count_ones() as i32
+}
+
+/// How a square tends to turn out, for breaking ties in move ordering (higher first):
+/// corners and A squares high, X and C squares low.
+const SQUARE_VALUE: [u8; 64] = [
+    18, 4, 16, 12, 12, 16, 4, 18, //
+    4, 2, 6, 8, 8, 6, 2, 4, //
+    16, 6, 14, 10, 10, 14, 6, 16, //
+    12, 8, 10, 0, 0, 10, 8, 12, //
+    12, 8, 10, 0, 0, 10, 8, 12, //
+    16, 6, 14, 10, 10, 14, 6, 16, //
+    4, 2, 6, 8, 8, 6, 2, 4, //
+    18, 4, 16, 12, 12, 16, 4, 18, //
+];
+
+/// The discs of `own` that are corners or next to a corner of `own` along an edge: a
+/// quick count of discs that are safe for good.
+#[inline(always)]
+fn corner_stability(own: u64) -> i32 {
+    let next_to_corners = ((own & 0x0100_0000_0000_0001) << 1)
+        | ((own & 0x8000_0000_0000_0080) >> 1)
+        | ((own & 0x0000_0000_0000_0081) << 8)
+        | ((own & 0x8100_0000_0000_0000) >> 8);
+    ((next_to_corners | CORNERS) & own).count_ones() as i32
 }

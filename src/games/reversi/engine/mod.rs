@@ -5,6 +5,7 @@
 //! - [`position`]: a position from the side to move, its moves and final score.
 //! - [`eval`]: the static evaluation, in hundredths of a disc.
 //! - [`stability`]: discs that can no longer be flipped.
+//! - [`last_flips`]: the flips of the game's last move, counted from tables.
 //! - [`table`]: the transposition table, of bounded size.
 //! - [`clock`]: the node budget and stop flag.
 //! - [`search`]: iterative-deepening principal-variation search.
@@ -17,6 +18,7 @@
 pub mod clock;
 pub mod endgame;
 pub mod eval;
+pub mod last_flips;
 pub mod position;
 pub mod search;
 pub mod stability;
