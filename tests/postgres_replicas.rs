@@ -974,7 +974,11 @@ async fn a_seat_held_on_any_replica_is_present_on_all_and_a_replica_gone_lets_it
     gone.sort();
     assert_eq!(gone, [(K::SeatGone, 1), (K::SeatGone, 2)]);
 
-    // X calls through replica 0 and, once O has been gone the claim window, claims the game.
+    // X comes back through replica 0, holding a stream there (a call alone would keep it
+    // present only `away_after`, which a loaded machine may outlast before the claim), and,
+    // once O has been gone the claim window, claims the game.
+    let _x_on_0 = seat_stream(&mut clients[0], 0).await;
+    assert_eq!(next(&mut owners, PROPAGATION).await, Some((K::SeatPresent, 1)));
     let view = clients[0]
         .get_view(common::as_seat(
             &game.tokens[0],
@@ -987,7 +991,6 @@ async fn a_seat_held_on_any_replica_is_present_on_all_and_a_replica_gone_lets_it
         .unwrap();
     let o = *view.presence.iter().find(|p| p.seat == 2).unwrap();
     assert!(!o.present);
-    assert_eq!(next(&mut owners, PROPAGATION).await, Some((K::SeatPresent, 1)));
     let claimable_at = std::time::SystemTime::try_from(o.claimable_at.unwrap()).unwrap();
     tokio::time::sleep(claimable_at.duration_since(std::time::SystemTime::now()).unwrap_or_default()).await;
     let claim = pb::ClaimVictoryRequest { game_id: game.id.clone(), ..Default::default() };
