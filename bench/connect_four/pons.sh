@@ -40,8 +40,8 @@ work="${WORK:-$(mktemp -d -t tabula-pons.XXXXXX)}"
 mkdir -p "$work"
 if [ $# -gt 0 ]; then sets=("$@"); else sets=(end_easy middle_easy middle_medium begin_easy begin_medium); fi
 
-say() { printf '%s\n' "$*" >&2; }
-die() { say "pons.sh: $*"; exit 2; }
+# shellcheck source=bench/side_by_side.sh
+source "$here/../side_by_side.sh"
 
 command -v g++ > /dev/null || die "g++ is needed to build Pons' solver"
 command -v cargo > /dev/null || [ -n "${TABULA_BIN:-}" ] || die "cargo is needed to build Tabula"
@@ -79,26 +79,11 @@ fi
 [ -x "$ours" ] || die "no Tabula binary at $ours"
 
 # --- The runs ------------------------------------------------------------------------------
-# One run: `run LOG INPUT COMMAND...`: standard output to LOG, standard error to LOG.err;
-# prints "wall cpu" in seconds.
-run() {
-    local log="$1" input="$2"
-    shift 2
-    local TIMEFORMAT='%R %U %S'
-    local timing
-    timing="$({ time "$@" < "$input" > "$log" 2> "$log.err"; } 2>&1)" || { say "a run failed: $* (see $log.err)"; echo "fail fail"; return; }
-    awk '{ printf "%.2f %.2f\n", $1, $2 + $3 }' <<< "$timing"
-}
-
 # The mean time per position a log's "mean time" line gives, in microseconds.
 mean_us() {
     sed -n 's/.*mean time \([0-9.]*\)\([µmun]*s\).*/\1 \2/p' "$1" | awk '
         { f = 1; if ($2 == "ns") f = 0.001; else if ($2 == "ms") f = 1000; else if ($2 == "s") f = 1000000; printf "%.1f\n", $1 * f }'
 }
-
-# Median of numbers given as arguments (the lower middle for an even count).
-median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 
 # Whether a run's "MOVES SCORE ..." lines give the expected scores of EXPECTED's lines.
 scores_match() { paste -d' ' <(cut -d' ' -f1,2 "$1") <(cut -d' ' -f1,2 "$2") | awk '$1 != $3 || $2 != $4 { bad = 1 } END { exit bad }'; }
@@ -111,10 +96,10 @@ bench() { # NAME INPUT EXPECTED(or "")
     local ours_walls=() ours_cpus=() ours_means=() pons_walls=() pons_cpus=() pons_means=() status="ok"
     for round in $(seq 1 "$rounds"); do
         say "$name round $round: Tabula..."
-        read -r wall cpu < <(run "$work/ours-$name-$round.log" "$input" "$ours" solve connect-four)
+        read -r wall cpu < <(timed "$work/ours-$name-$round.log" "$input" "$ours" solve connect-four)
         ours_walls+=("$wall") ours_cpus+=("$cpu") ours_means+=("$(mean_us "$work/ours-$name-$round.log.err")")
         say "$name round $round: Pons..."
-        read -r wall cpu < <(run "$work/pons-$name-$round.log" "$input" "$pons")
+        read -r wall cpu < <(timed "$work/pons-$name-$round.log" "$input" "$pons")
         pons_walls+=("$wall") pons_cpus+=("$cpu") pons_means+=("$(mean_us "$work/pons-$name-$round.log.err")")
         if [ -n "$expected" ]; then
             scores_match "$work/ours-$name-$round.log" "$expected" || status="WRONG (Tabula)"

@@ -41,8 +41,8 @@ work="${WORK:-$(mktemp -d -t tabula-edax.XXXXXX)}"
 mkdir -p "$work"
 if [ $# -gt 0 ]; then positions=("$@"); else positions=(40 41 42 43 44 45 46 47 48 49); fi
 
-say() { printf '%s\n' "$*" >&2; }
-die() { say "edax.sh: $*"; exit 2; }
+# shellcheck source=bench/side_by_side.sh
+source "$here/../side_by_side.sh"
 
 command -v gcc > /dev/null || die "gcc is needed to build Edax"
 command -v make > /dev/null || die "make is needed to build Edax"
@@ -95,19 +95,6 @@ fi
 [ -n "$ours" ] && [ -x "$ours" ] || die "Tabula's bench did not build; see $work/tabula-build.log"
 
 # --- The runs ---------------------------------------------------------------------------
-# One run: `run LOG COMMAND...`, its output to LOG; prints "wall cpu" in seconds.
-run() {
-    local log="$1"
-    shift
-    local TIMEFORMAT='%R %U %S'
-    local timing
-    timing="$({ time "$@" > "$log" 2>&1; } 2>&1)" || { say "a run failed: $* (see $log)"; echo "fail fail"; return; }
-    awk '{ printf "%.2f %.2f\n", $1, $2 + $3 }' <<< "$timing"
-}
-
-# Median of numbers given as arguments (the lower middle for an even count).
-median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-
 all_exact=1
 totals=()
 rows=()
@@ -124,14 +111,14 @@ for number in "${positions[@]}"; do
     for round in $(seq 1 "$rounds"); do
         say "#$number round $round: Tabula..."
         read -r wall cpu < <(cd "$root" && REVERSI_BENCH_FFO="$number" REVERSI_BENCH_GAMES=0 REVERSI_BENCH_TABLE_BITS="$bits" \
-            run "$work/ours-$number-$round.log" "$ours" --bench)
+            timed "$work/ours-$number-$round.log" /dev/null "$ours" --bench)
         ours_walls+=("$wall") ours_cpus+=("$cpu")
         score="$(awk -F'|' -v n="$number" '$2 + 0 == n && $3 ~ /[0-9]/ { gsub(/[ +]|MISMATCH/, "", $5); print $5 }' "$work/ours-$number-$round.log")"
         ours_score="${ours_score:-$score}"
         [ "$score" = "$ours_score" ] || ours_score="$ours_score/$score"
 
         say "#$number round $round: Edax..."
-        read -r wall cpu < <(cd "$work/edax-build" && run "$work/edax-$number-$round.log" \
+        read -r wall cpu < <(cd "$work/edax-build" && timed "$work/edax-$number-$round.log" /dev/null \
             "$edax" -solve "$problem" -l 60 -n "$threads" -h "$bits" -book-usage off -eval-file "$eval_file" -verbose 1)
         edax_walls+=("$wall") edax_cpus+=("$cpu")
         score="$(awk -F'|' '$1 ~ /^ *[0-9]+$/ { split($2, f, " "); s = f[2]; sub(/^\+/, "", s); print s + 0 }' "$work/edax-$number-$round.log" | tail -1)"
