@@ -193,6 +193,39 @@ async fn a_token_reissued_on_one_replica_is_revoked_on_every_replica() {
     assert_eq!(seen.viewer_seat, 1);
 }
 
+/// A replica whose game's rules panic stores the mark (the binary's games have no bug to
+/// inject one with, so the store is marked here as the replica marks it): every replica,
+/// each holding the game in memory before, shows it faulted, refuses its moves with
+/// `GAME_FAULTED`, and lets a key adjudicate it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn a_game_faulted_on_one_replica_takes_no_move_on_any() {
+    use tabula::store::Store;
+    let url = common::fresh_postgres_database().await;
+    let (_servers, mut clients) = replicas(&url).await;
+    let game = common::create_preset(&mut clients[0], pb::GameKind::ConnectFour, "classic").await;
+    clients[0].submit_move(submit(&game, 0, column_move(3))).await.unwrap();
+    let get = || pb::GetGameRequest { game_id: game.id.clone() };
+    for client in &mut clients {
+        assert!(!client.get_game(get()).await.unwrap().into_inner().game.unwrap().faulted);
+    }
+    tabula::store::PostgresStore::connect(&url).await.unwrap().mark_faulted(&game.id).await.unwrap();
+    for (index, client) in clients.iter_mut().enumerate() {
+        let refused = client.submit_move(submit(&game, 1, column_move(3))).await.unwrap_err();
+        assert_error(&refused, Code::FailedPrecondition, "GAME_FAULTED");
+        let shown = client.get_game(get()).await.unwrap().into_inner().game.unwrap();
+        assert!(shown.faulted && shown.move_count == 1, "replica {index}: {shown:?}");
+    }
+    let adjudicate = pb::AdjudicateGameRequest {
+        game_id: game.id.clone(),
+        result: pb::OutcomeType::Draw as i32,
+        explanation: "its rules failed".into(),
+        ..Default::default()
+    };
+    let ended = clients[2].adjudicate_game(adjudicate).await.unwrap().into_inner().game.unwrap();
+    assert!(ended.faulted && ended.status == pb::GameStatus::Finished as i32, "{ended:?}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 #[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
 async fn labels_changed_on_one_replica_are_read_and_found_on_every_other() {

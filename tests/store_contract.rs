@@ -55,13 +55,14 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         owner_moves: false,
         rating: None,
         tournament: None,
+        faulted: false,
     }
 }
 
 /// What an append to a game made by [`record`] expects: its log ending at `seq`, its seat
 /// token hashes as made.
 fn at(seq: u64) -> ExpectedHead {
-    ExpectedHead { seq, seat_token_hashes: vec![[1; 32], [2; 32]] }
+    ExpectedHead { seq, seat_token_hashes: vec![[1; 32], [2; 32]], faulted: false }
 }
 
 fn created(at: SystemTime) -> StoredEvent {
@@ -122,6 +123,7 @@ async fn contract(store: Arc<dyn Store>) {
     series_are_kept_and_updated_one_revision_at_a_time(store.as_ref()).await;
     owner_logs_number_entries_in_commit_order(store.clone()).await;
     presence_is_kept_with_the_record_and_held_by_leases(store.clone()).await;
+    a_faulted_game_takes_only_the_appends_that_know_it(store.as_ref()).await;
     let id = "0190c000-0000-7000-8000-000000000002";
     let delay = SpectatorDelay { plies: 3, duration_ms: 60_000 };
     let delayed =
@@ -243,7 +245,10 @@ async fn contract(store: Arc<dyn Store>) {
     assert_eq!(store.load(id).await.unwrap().0.seats_reissued, vec![None, Some(time(6))]);
     // An append made on a copy from before the reissue is refused, and writes nothing.
     let resumed = in_progress(3, time(7));
-    match store.append(id, ExpectedHead { seq: 6, seat_token_hashes: vec![[1; 32], [9; 32]] }, vec![], resumed).await {
+    match store
+        .append(id, ExpectedHead { seq: 6, seat_token_hashes: vec![[1; 32], [9; 32]], faulted: false }, vec![], resumed)
+        .await
+    {
         Err(StoreError::Conflict { expected: 6, current: 6 }) => {}
         other => panic!("an append expecting replaced seat tokens must conflict, got {other:?}"),
     }
@@ -941,6 +946,57 @@ async fn clocks_and_deadlines_are_kept_and_found(store: Arc<dyn Store>) {
     }
 }
 
+/// A game marked faulted keeps the mark (in its record and its head) and loses its
+/// deadline; an append from a writer that does not know of the mark is refused and writes
+/// nothing, one that does is taken; marking it again changes nothing, and an unknown game
+/// cannot be marked.
+async fn a_faulted_game_takes_only_the_appends_that_know_it(store: &dyn Store) {
+    let clock = ClockConfig {
+        controls: vec![TimeControl::PerMove { per_move: 30_000 }; 2],
+        on_timeout: OnTimeout::Lose,
+        first_move: None,
+    };
+    let id = "0190f000-0000-7000-8000-000000000001";
+    let game =
+        GameRecord { clock: Some(clock), deadline: Some(time(50)), ..record(id, GameKind::ConnectFour, time(1)) };
+    store.create(game, vec![created(time(1))], None).await.unwrap();
+    store.append(id, at(1), vec![played(2, 0, 3, None)], in_progress(1, time(2))).await.unwrap();
+    let (kept, _) = store.load(id).await.unwrap();
+    assert!(!kept.faulted && !store.head(id).await.unwrap().faulted, "no game is made faulted");
+    let aborted = Outcome::NoResult { reason: tabula::engine::NoResultReason::Aborted };
+    let ended = StoredEvent {
+        seq: 3,
+        time: time(3),
+        kind: EventKind::Ended(aborted.clone()),
+        request_id: None,
+        request_digest: None,
+    };
+    let end =
+        || RecordUpdate { status: GameStatus::Finished, outcome: Some(aborted.clone()), ..in_progress(1, time(3)) };
+
+    store.mark_faulted(id).await.unwrap();
+    let (kept, log) = store.load(id).await.unwrap();
+    assert!(kept.faulted && store.head(id).await.unwrap().faulted, "the mark is in the record and its head");
+    assert_eq!((kept.deadline, kept.seq, log.len()), (None, 2, 2), "the deadline is gone, the log as it was");
+    assert!(!store.deadlines_before(time(1_000), 100).await.unwrap().iter().any(|(due, _)| due == id));
+
+    let unaware = store.append(id, at(2), vec![ended.clone()], end()).await;
+    assert!(matches!(unaware, Err(StoreError::Conflict { expected: 2, current: 2 })), "{unaware:?}");
+    assert_eq!(store.load(id).await.unwrap().1.len(), 2, "a refused append writes nothing");
+    store.append(id, ExpectedHead { faulted: true, ..at(2) }, vec![ended], end()).await.unwrap();
+    let (kept, log) = store.load(id).await.unwrap();
+    assert_eq!(
+        (kept.status, kept.faulted, log.len()),
+        (GameStatus::Finished, true, 3),
+        "ended outside its rules, still faulted"
+    );
+
+    store.mark_faulted(id).await.unwrap();
+    assert!(store.load(id).await.unwrap().0.faulted, "marked twice, still faulted");
+    assert!(matches!(store.mark_faulted("no-such-game").await, Err(StoreError::NotFound(_))));
+    store.delete(id).await.unwrap();
+}
+
 /// The document `json` as a release that kept no request digests wrote it.
 fn without_digests(json: &str) -> String {
     let mut document: serde_json::Value = serde_json::from_str(json).unwrap();
@@ -1228,7 +1284,7 @@ async fn older_sqlite_schema_is_migrated(version: i64) {
     store
         .append(
             "old",
-            ExpectedHead { seq: 1, seat_token_hashes: vec![[3; 32], [3; 32]] },
+            ExpectedHead { seq: 1, seat_token_hashes: vec![[3; 32], [3; 32]], faulted: false },
             vec![played(2, 0, 3, Some("r"))],
             in_progress(1, time(2)),
         )

@@ -142,6 +142,9 @@ impl Games {
                 if self.faults.contains(id) {
                     // Marked before anyone can take it from the cache: it is read, never played.
                     loaded.mark_faulted();
+                } else if loaded.is_faulted() {
+                    // Faulted before this process loaded it, as the store holds.
+                    self.faults.remember(id);
                 }
                 // Another call may have loaded it meanwhile: keep the first, so that every
                 // subscriber shares one channel.
@@ -231,9 +234,11 @@ impl Games {
         (games.len(), self.cached_bytes.load(Ordering::Relaxed))
     }
 
-    /// Whether game `id`'s rules panicked in this process: it takes no more turns.
+    /// Whether game `id` is known here to be faulted (its rules panicked in this process,
+    /// or it was loaded or caught up faulted): it takes no more turns.
     pub fn is_faulted(&self, id: &str) -> bool {
-        self.faults.contains(id)
+        // A copy caught up by a turn learns of another process's fault without the cache.
+        self.faults.contains(id) || self.cached(id).is_some_and(|live| live.is_faulted())
     }
 
     /// Runs `rules`, which call `live`'s rules for `call`, containing a panic in them: the
@@ -253,6 +258,9 @@ impl Games {
             Ok(answer) => Ok(answer),
             Err(_panic) => {
                 self.fault(live, call);
+                // Stored before the answer, so that a caller told of the fault finds the
+                // game faulted on every replica and after a restart.
+                mark_stored(self.store.as_ref(), &live.id).await;
                 Err(PlayError::RulesFault(live.id.clone()))
             }
         }
@@ -274,6 +282,8 @@ impl Games {
         caught_items(stream).map(move |item| {
             item.unwrap_or_else(|_panic| {
                 games.fault(&live, call);
+                let (store, id) = (games.store.clone(), live.id.clone());
+                tokio::spawn(async move { mark_stored(store.as_ref(), &id).await });
                 Err(PlayError::RulesFault(live.id.clone()))
             })
         })
@@ -301,6 +311,10 @@ impl Games {
     /// catching up calls for goes to the driver.
     async fn sync(&self, live: &LiveGame) -> Result<(), PlayError> {
         let synced = self.contain(live, RulesCall::CatchUp, live.sync(self.store.as_ref())).await?;
+        if live.is_faulted() {
+            // Perhaps by another process, as the store's head said.
+            self.faults.remember(&live.id);
+        }
         match synced {
             Err(PlayError::GameNotFound(id)) => {
                 self.forget(&id);
@@ -330,10 +344,23 @@ impl Games {
                 ChangeKind::SeatTokenReplaced => true,
                 // The hub hands owners' news to their followers, not here.
                 ChangeKind::OwnerLogGrew(_) => false,
+                ChangeKind::Faulted => {
+                    live.mark_faulted();
+                    games.faults.remember(&change.game_id);
+                    false
+                }
             };
             if behind && let Err(error) = games.sync(&live).await {
                 tracing::warn!(game_id = %change.game_id, ?error, "could not catch a game up with the log");
             }
         }
+    }
+}
+
+/// Marks game `id` faulted in `store`, for every process and after a restart; a failure is
+/// logged, the mark then holding in this process only.
+async fn mark_stored(store: &dyn Store, id: &str) {
+    if let Err(error) = store.mark_faulted(id).await {
+        tracing::error!(game_id = %id, %error, "could not store a game's fault: it holds in this process only");
     }
 }

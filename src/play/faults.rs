@@ -15,14 +15,16 @@
 //!   included, and they stop asking; but a service key may still abort or adjudicate it
 //!   (an end outside the rules), so that a series or a tournament waiting on it goes on.
 //!
-//! The mark lasts for the process's life: the store keeps no place for it (one would be a
-//! column in both SQL schemas and in the memory store, and appends made by other replicas
-//! refused by it). After a restart, or through another replica over the same database,
-//! the game takes turns again; rules that fail on a turn fail again on it, contained again.
+//! The mark is stored ([`Store::mark_faulted`](crate::store::Store::mark_faulted)) before
+//! the call is answered, so that it holds after a restart and on every replica: the store
+//! clears the game's deadline, other replicas hear of it ([`ChangeKind::Faulted`]
+//! (crate::store::ChangeKind::Faulted)), and an append from a copy that does not hold the
+//! game faulted is refused, so that such a copy catches up, and is faulted, before any turn
+//! of its own is stored.
 //!
 //! Outside the containment: loading a game, which replays turns the same rules played whole
-//! before. And Rust's panic hook, which runs before any catch, still prints the panic's
-//! message to standard error.
+//! before. Rust's panic hook runs before any catch: the hub installs one
+//! ([`quiet_rules_panics`]) that leaves out the message of a panic in a game's rules.
 
 use std::collections::HashSet;
 use std::panic::AssertUnwindSafe;
@@ -93,6 +95,14 @@ impl Faults {
         self.ids().contains(id)
     }
 
+    /// Remembers game `id` as faulted before this process loaded it (as the store holds it),
+    /// without counting or logging the fault again.
+    pub fn remember(&self, id: &str) {
+        if !self.contains(id) {
+            self.ids().insert(id.to_owned());
+        }
+    }
+
     /// Faults `live`, whose rules just panicked running for `call`: marks it (this copy and
     /// every later one), counts the fault and logs it.
     pub fn record(&self, live: &LiveGame, call: RulesCall) {
@@ -112,16 +122,88 @@ impl Faults {
 
 /// Runs `rules` to the end, or to a panic in them, which is caught: `Err` holds its payload.
 pub async fn caught<T>(rules: impl Future<Output = T>) -> std::thread::Result<T> {
+    let mut rules = std::pin::pin!(rules);
+    let in_rules = std::future::poll_fn(move |cx| {
+        let _scope = RulesScope::enter();
+        rules.as_mut().poll(cx)
+    });
     // Unwind safety: what a panic may leave half-changed is the game's state: the game is
     // faulted before any turn plays on it again (see `FaultWatch`), and the copy dropped.
-    AssertUnwindSafe(rules).catch_unwind().await
+    AssertUnwindSafe(in_rules).catch_unwind().await
 }
 
 /// The items of `stream`, or, once one panics, that panic's payload, which ends it.
 pub fn caught_items<S: Stream>(stream: S) -> impl Stream<Item = std::thread::Result<S::Item>> {
+    let mut stream = Box::pin(stream);
+    let in_rules = futures_util::stream::poll_fn(move |cx| {
+        let _scope = RulesScope::enter();
+        stream.as_mut().poll_next(cx)
+    });
     // Unwind safety: what a panic may leave half-changed is the stream's own state (a
     // subscription's copy of the game), which ends with it.
-    AssertUnwindSafe(stream).catch_unwind()
+    AssertUnwindSafe(in_rules).catch_unwind()
+}
+
+thread_local! {
+    /// How many contained runs of a game's rules this thread is inside.
+    static RULES_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// While held, the thread runs a game's rules inside the containment: a panic there is a
+/// rules fault, whose message [`quiet_rules_panics`] keeps out of the process's output.
+pub struct RulesScope(());
+
+impl RulesScope {
+    /// Enters the scope on this thread until the scope is dropped.
+    pub fn enter() -> RulesScope {
+        RULES_DEPTH.with(|depth| depth.set(depth.get() + 1));
+        RulesScope(())
+    }
+
+    /// Whether this thread is inside one now: a search handed to another thread takes the
+    /// answer with it.
+    pub fn entered() -> bool {
+        RULES_DEPTH.with(|depth| depth.get() > 0)
+    }
+}
+
+impl Drop for RulesScope {
+    fn drop(&mut self) {
+        RULES_DEPTH.with(|depth| depth.set(depth.get().saturating_sub(1)));
+    }
+}
+
+/// Installs a panic hook that, for a panic inside a game's rules ([`RulesScope`]), logs
+/// where it happened and not its message, which may show a position or a move, hidden
+/// information included; any other panic goes to the hook installed before, as it did. The
+/// fault itself is logged when it is caught, with its game. Installed once a process,
+/// however often called.
+pub fn quiet_rules_panics() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        let earlier = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if RulesScope::entered() {
+                let location = info.location().map(|at| format!("{}:{}", at.file(), at.line())).unwrap_or_default();
+                QUIETED.with(|quieted| quieted.set(quieted.get() + 1));
+                tracing::error!(%location, "a game's rules panicked; its message is withheld, as it may show hidden information");
+            } else {
+                earlier(info);
+            }
+        }));
+    });
+}
+
+thread_local! {
+    /// How many panics on this thread [`quiet_rules_panics`]'s hook kept the message of
+    /// out of the output.
+    static QUIETED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many panics in a game's rules on this thread the hook has quieted.
+#[cfg(test)]
+pub fn quieted() -> u64 {
+    QUIETED.with(std::cell::Cell::get)
 }
 
 /// Marks its game faulted when dropped while a panic unwinds. Declared just after a guard

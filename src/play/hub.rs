@@ -110,6 +110,8 @@ impl Hub {
     /// fires the timeouts of clocks that run out, and for a shared store follows the
     /// store's change feed.
     pub fn new(store: Arc<dyn Store>, settings: Settings) -> Arc<Hub> {
+        // The process's output never shows what a panic in a game's rules said.
+        super::faults::quiet_rules_panics();
         let changes = store.watch_changes();
         let Settings { event_channel_capacity, cache, bot_threads, search_threads, max_events_per_game, time } =
             settings;

@@ -198,7 +198,7 @@ impl LiveGame {
             thinking: Mutex::new(None),
             waiting_for_start: AtomicBool::new(false),
             archived: AtomicBool::new(record.status == GameStatus::Archived),
-            faulted: AtomicBool::new(false),
+            faulted: AtomicBool::new(record.faulted),
             last_used: AtomicU64::new(0),
             bytes: AtomicUsize::new(GAME_OVERHEAD_BYTES + game.snapshot().len()),
             removed: watch::channel(false).0,
@@ -328,6 +328,10 @@ impl LiveGame {
         if head.rematch.is_some() && head.rematch != self.rematch() {
             self.set_rematch(head.rematch);
         }
+        // Another process's rules failed on the game: it takes no more turns here either.
+        if head.faulted {
+            self.mark_faulted();
+        }
         let current = head.seq;
         while state.seq < current {
             let events = store.events_after(&self.id, state.seq, SYNC_BATCH).await?;
@@ -376,7 +380,8 @@ impl LiveGame {
                 bots: self.bots.clone(),
                 allow_hints: self.allow_hints,
                 clock: self.clock.clone(),
-                deadline: state.deadline().map(from_millis),
+                // A faulted game's clock never acts: the store holds no deadline for it.
+                deadline: state.deadline().filter(|_| !self.is_faulted()).map(from_millis),
                 players: self.players.clone(),
                 series: self.series.clone(),
                 seats_reissued: self.seats_reissued.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone(),
@@ -389,6 +394,7 @@ impl LiveGame {
                 owner_moves: self.owner_moves,
                 rating: self.rating(),
                 tournament: self.tournament.clone(),
+                faulted: self.is_faulted(),
             },
             game: state.game.clone_box(),
         }
@@ -528,8 +534,8 @@ impl LiveGame {
         self.archived.store(true, Ordering::Release);
     }
 
-    /// Whether the game's rules panicked in this process: it is read, never played, any
-    /// more.
+    /// Whether the game's rules panicked on it, here or (as the store holds it) in another
+    /// process: it is read, never played, any more.
     pub fn is_faulted(&self) -> bool {
         self.faulted.load(Ordering::Acquire)
     }

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::error::PlayError;
+use super::faults::RulesScope;
 
 /// Searches that may run at once by default: half the processors, so that searching
 /// never takes every core from the calls that answer at once.
@@ -166,7 +167,10 @@ where
     T: Send + 'static,
 {
     let guard = StopOnDrop(stop.clone());
+    // A search of a game's rules is inside their containment on its own thread too.
+    let in_rules = RulesScope::entered();
     let task = tokio::task::spawn_blocking(move || {
+        let _scope = in_rules.then(RulesScope::enter);
         let answer = search(&stop);
         drop(place);
         answer

@@ -181,7 +181,7 @@ impl Timekeeper {
             let horizon = strong.time.now() + LOOKAHEAD;
             match strong.store.deadlines_before(horizon, SWEEP_LIMIT).await {
                 Ok(due) => {
-                    // A faulted game's record keeps its deadline (the mark is this process's).
+                    // A game faulted here may still show a deadline until its mark is stored.
                     for (id, deadline) in due.into_iter().filter(|(id, _)| !strong.games.is_faulted(id)) {
                         strong.arm(&id, Some(to_millis(deadline)));
                     }

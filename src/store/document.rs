@@ -240,6 +240,8 @@ impl GameDocument {
             owner_moves: self.owner_moves,
             rating: self.rating.clone(),
             tournament: self.tournament.clone(),
+            // A game loaded from a document starts over: its rules are contained afresh.
+            faulted: false,
             rematch: self.rematch.clone(),
             presence: self.events.iter().fold(Vec::new(), |mut presence, event| {
                 super::follow_presence(&mut presence, event);

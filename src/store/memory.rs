@@ -213,7 +213,10 @@ impl Store for MemoryStore {
         let game = games.get_mut(id).ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
         {
             let record = &mut game.record;
-            if record.seq != expected_seq || record.seat_token_hashes != expected.seat_token_hashes {
+            if record.seq != expected_seq
+                || record.seat_token_hashes != expected.seat_token_hashes
+                || record.faulted != expected.faulted
+            {
                 return Err(StoreError::Conflict { expected: expected_seq, current: record.seq });
             }
             for (offset, event) in events.iter().enumerate() {
@@ -326,6 +329,14 @@ impl Store for MemoryStore {
 
     async fn find_creation(&self, request_id: &str) -> Result<Option<String>, StoreError> {
         Ok(MemoryStore::creation(&self.lock(), request_id))
+    }
+
+    async fn mark_faulted(&self, id: &str) -> Result<(), StoreError> {
+        self.with_game(id, |game| {
+            game.record.faulted = true;
+            game.record.deadline = None;
+            Ok(())
+        })
     }
 
     async fn archive(&self, id: &str) -> Result<GameRecord, StoreError> {
@@ -564,6 +575,7 @@ impl Store for MemoryStore {
                 labels: game.record.labels.clone(),
                 rematch: game.record.rematch.clone(),
                 rating: game.record.rating.clone(),
+                faulted: game.record.faulted,
             })
         })
     }

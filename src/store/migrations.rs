@@ -56,6 +56,7 @@ schemas! {
     17 "0017_owner_moves",
     18 "0018_ratings",
     19 "0019_tournaments",
+    20 "0020_faulted",
 }
 
 /// One migration as sqlx's folder source makes it: the description is the file's name

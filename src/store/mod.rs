@@ -97,6 +97,8 @@ pub struct RecordHead {
     pub rematch: Option<String>,
     /// For a rated game, its rating ([`GameRecord::rating`]), rated once it has ended.
     pub rating: Option<GameRating>,
+    /// Whether the game's rules failed on it ([`GameRecord::faulted`]).
+    pub faulted: bool,
 }
 
 /// What an append expects a game's record to hold still: the seq its log ends at and the
@@ -111,6 +113,10 @@ pub struct ExpectedHead {
     pub seq: u64,
     /// The seat token hashes the record must still hold, in seat order.
     pub seat_token_hashes: Vec<TokenHash>,
+    /// Whether the writer holds the game faulted ([`GameRecord::faulted`]): a writer that
+    /// does not know of a fault another process marked is refused too, so that it learns
+    /// of it before any turn of its own is stored.
+    pub faulted: bool,
 }
 
 /// A snapshot of a game's state is saved every this many events, so that loading a long
@@ -151,6 +157,8 @@ pub enum ChangeKind {
     /// Not a game's change: the owner [`Change::game_id`] names noted entries on its log,
     /// whose newest cursor is now this.
     OwnerLogGrew(u64),
+    /// The game's rules failed in another process: it takes no more turns here either.
+    Faulted,
 }
 
 /// SHA-256 of a seat token: stores never hold tokens themselves.
@@ -236,6 +244,10 @@ pub struct GameRecord {
     /// The tournament the game was made for, if any, and its place there. Fixed at
     /// creation.
     pub tournament: Option<TournamentLink>,
+    /// Whether the game's rules failed (panicked) on it ([`Store::mark_faulted`]): it then
+    /// takes no turn but a service key's end outside its rules, and has no deadline. Set
+    /// once, never cleared; false at creation.
+    pub faulted: bool,
 }
 
 /// How much later than its seats spectators see a game: its last `plies` moves, and its
@@ -304,6 +316,7 @@ impl GameRecord {
             owner_moves: false,
             rating: None,
             tournament: None,
+            faulted: false,
         }
     }
 
@@ -673,6 +686,11 @@ pub trait Store: Send + Sync + 'static {
     /// carries one another game's creation carries, with
     /// [`StoreError::CreationRequestTaken`].
     async fn find_creation(&self, request_id: &str) -> Result<Option<String>, StoreError>;
+
+    /// Marks game `id` faulted ([`GameRecord::faulted`]) and clears its deadline, so that no
+    /// process's clock acts on it; appends that do not expect the mark are refused from
+    /// then on ([`ExpectedHead::faulted`]). Marking a faulted game again changes nothing.
+    async fn mark_faulted(&self, id: &str) -> Result<(), StoreError>;
 
     /// Marks a finished game archived and returns its record.
     async fn archive(&self, id: &str) -> Result<GameRecord, StoreError>;

@@ -96,6 +96,8 @@ async fn lock_owner(tx: &mut Transaction<'_, Postgres>, owner: &str) -> Result<(
 const DELETED: &str = "deleted";
 /// The payload word that says a seat token of the game was reissued.
 const SEAT_TOKEN_REPLACED: &str = "seat-token";
+/// The payload word that says the game's rules failed on a replica.
+const FAULTED: &str = "faulted";
 /// The payload word, followed by the newest cursor, that says an owner's log grew (the
 /// payload's first word is then the owner; an owner whose name holds a space is heard of
 /// by the followers' poll alone).
@@ -131,12 +133,13 @@ fn payloads(changes: &[Change]) -> Vec<String> {
 }
 
 /// The notification payload of `change`: the game's id, a space, and its new seq or a
-/// word ([`DELETED`], [`SEAT_TOKEN_REPLACED`]).
+/// word ([`DELETED`], [`SEAT_TOKEN_REPLACED`], [`FAULTED`]).
 fn payload(change: &Change) -> String {
     let what = match change.kind {
         ChangeKind::Appended(seq) => seq.to_string(),
         ChangeKind::SeatTokenReplaced => SEAT_TOKEN_REPLACED.to_owned(),
         ChangeKind::Deleted => DELETED.to_owned(),
+        ChangeKind::Faulted => FAULTED.to_owned(),
         ChangeKind::OwnerLogGrew(cursor) => format!("{OWNER_LOG}{cursor}"),
     };
     format!("{} {what}", change.game_id)
@@ -148,6 +151,7 @@ fn parse_change(payload: &str) -> Option<Change> {
     let kind = match what {
         DELETED => ChangeKind::Deleted,
         SEAT_TOKEN_REPLACED => ChangeKind::SeatTokenReplaced,
+        FAULTED => ChangeKind::Faulted,
         owner_log if owner_log.starts_with(OWNER_LOG) => {
             ChangeKind::OwnerLogGrew(owner_log[OWNER_LOG.len()..].parse().ok()?)
         }
@@ -262,7 +266,7 @@ mod tests {
             Some(Change { game_id: "abc".into(), kind: ChangeKind::SeatTokenReplaced })
         );
         assert_eq!(parse_change("abc"), None);
-        for kind in [ChangeKind::Appended(7), ChangeKind::SeatTokenReplaced, ChangeKind::Deleted] {
+        for kind in [ChangeKind::Appended(7), ChangeKind::SeatTokenReplaced, ChangeKind::Deleted, ChangeKind::Faulted] {
             let change = Change { game_id: "0190a000-0000-7000-8000-000000000001".into(), kind };
             assert_eq!(parse_change(&payload(&change)), Some(change));
         }

@@ -300,6 +300,7 @@ pub async fn store_game_with_bot_to_move(store: &dyn tabula::store::Store, id: &
         owner_moves: false,
         rating: None,
         tournament: None,
+        faulted: false,
     };
     let created = StoredEvent { seq: 1, time: now, kind: EventKind::Created, request_id: None, request_digest: None };
     store.create(record, vec![created], None).await.unwrap();

@@ -335,3 +335,44 @@ async fn a_move_the_store_fails_to_write_changes_nothing() {
     let reloaded = client.get_view(view_of(1)).await.unwrap().into_inner().view.unwrap();
     assert_eq!(reloaded, after, "the log holds what was answered");
 }
+
+/// A game whose rules failed stays faulted after a restart: the mark is in the store. Here
+/// it is written into the file while the server is down, as the server writes it when a
+/// panic in the rules is caught (the binary's games have no bug to inject one with); the
+/// restarted server shows the game faulted, reads it, refuses its moves with
+/// `GAME_FAULTED`, and lets a key adjudicate it.
+#[tokio::test]
+async fn a_game_faulted_before_a_restart_stays_faulted() {
+    use tabula::store::Store;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.db");
+    let store = format!("sqlite:{}", path.display());
+    let mut server = BinaryServer::spawn(&["--store", &store]);
+    let mut client = server.client().await;
+    let game = common::create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await;
+    common::play_all(&mut client, &game, &[3, 3, 4].map(common::column_move)).await;
+    let get = || pb::GetGameRequest { game_id: game.id.clone() };
+    assert!(!client.get_game(get()).await.unwrap().into_inner().game.unwrap().faulted);
+    server.kill();
+
+    tabula::store::SqliteStore::open(&path).await.unwrap().mark_faulted(&game.id).await.unwrap();
+    let server = BinaryServer::spawn(&["--store", &store]);
+    let mut client = server.client().await;
+    let shown = client.get_game(get()).await.unwrap().into_inner().game.unwrap();
+    assert!(shown.faulted && shown.status == pb::GameStatus::InProgress as i32, "{shown:?}");
+    let listed = client.list_games(pb::ListGamesRequest::default()).await.unwrap().into_inner();
+    assert!(listed.games.iter().any(|listed| listed.game_id == game.id && listed.faulted));
+    let view = as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() });
+    assert_eq!(client.get_view(view).await.unwrap().into_inner().view.unwrap().move_count, 3, "read as it stands");
+    let refused = client.submit_move(common::submit(&game, 1, common::column_move(4))).await.unwrap_err();
+    common::assert_error(&refused, tonic::Code::FailedPrecondition, "GAME_FAULTED");
+
+    let adjudicate = pb::AdjudicateGameRequest {
+        game_id: game.id.clone(),
+        result: pb::OutcomeType::Draw as i32,
+        explanation: "its rules failed".into(),
+        ..Default::default()
+    };
+    let ended = client.adjudicate_game(adjudicate).await.unwrap().into_inner().game.unwrap();
+    assert!(ended.faulted && ended.status == pb::GameStatus::Finished as i32, "{ended:?}");
+}

@@ -190,6 +190,7 @@ fn play(id: String, script: Script) -> GoldenGame {
         owner_moves: false,
         rating: None,
         tournament: None,
+        faulted: false,
     };
     let expected =
         Expected { outcome, move_count: game.move_count(), seq: last.seq, fingerprint: fingerprint(game.as_ref()) };

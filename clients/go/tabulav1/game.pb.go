@@ -522,7 +522,12 @@ type Game struct {
 	OwnerStreamMoves bool `protobuf:"varint,23,opt,name=owner_stream_moves,json=ownerStreamMoves,proto3" json:"owner_stream_moves,omitempty"`
 	// For a rated game (`CreateGameRequest.rating_pool`): its pool, its players' ratings
 	// when it was made and, once rated, after it. Output only.
-	Rating        *GameRating `protobuf:"bytes,24,opt,name=rating,proto3" json:"rating,omitempty"`
+	Rating *GameRating `protobuf:"bytes,24,opt,name=rating,proto3" json:"rating,omitempty"`
+	// Whether the game's rules failed on it (a call answered INTERNAL with `RULES_FAULT`):
+	// from then on it takes no move (`GAME_FAULTED`), on any replica and after a restart, but
+	// stays readable and exportable, and a service key may still abort or adjudicate it.
+	// Output only.
+	Faulted       bool `protobuf:"varint,25,opt,name=faulted,proto3" json:"faulted,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -725,6 +730,13 @@ func (x *Game) GetRating() *GameRating {
 	return nil
 }
 
+func (x *Game) GetFaulted() bool {
+	if x != nil {
+		return x.Faulted
+	}
+	return false
+}
+
 // How much later than the seats spectators see a game, as lichess delays its broadcasts
 // against cheating: a spectator (a caller with neither a seat's credential nor a service key)
 // is shown the game as it stood that many moves, or that long, ago, whichever shows less; its
@@ -921,7 +933,7 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x04type\x18\x01 \x01(\x0e2\x16.tabula.v1.OutcomeTypeR\x04type\x12\x16\n" +
 	"\x06winner\x18\x02 \x01(\rR\x06winner\x12,\n" +
 	"\x06reason\x18\x03 \x01(\x0e2\x14.tabula.v1.EndReasonR\x06reason\x122\n" +
-	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\x92\b\n" +
+	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xac\b\n" +
 	"\x04Game\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x17\n" +
 	"\agame_id\x18\x02 \x01(\tR\x06gameId\x12'\n" +
@@ -954,7 +966,8 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"start_time\x18\x15 \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x12B\n" +
 	"\x0fspectator_delay\x18\x16 \x01(\v2\x19.tabula.v1.SpectatorDelayR\x0espectatorDelay\x12,\n" +
 	"\x12owner_stream_moves\x18\x17 \x01(\bR\x10ownerStreamMoves\x12-\n" +
-	"\x06rating\x18\x18 \x01(\v2\x15.tabula.v1.GameRatingR\x06rating\x1a9\n" +
+	"\x06rating\x18\x18 \x01(\v2\x15.tabula.v1.GameRatingR\x06rating\x12\x18\n" +
+	"\afaulted\x18\x19 \x01(\bR\afaulted\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"]\n" +

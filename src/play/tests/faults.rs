@@ -372,3 +372,39 @@ async fn a_stream_whose_views_panic_ends_with_the_fault_and_faults_its_game() {
     assert_eq!(faults_counted(&handle, "tic_tac_toe"), 1.0);
     assert!(is_refusal_of(&hub.play(&live, move_of(Seat::FIRST, 0, 0)).await, "streamed"));
 }
+
+#[tokio::test]
+async fn a_fault_is_stored_so_that_another_replica_and_a_restarted_process_refuse_the_games_turns() {
+    let store = Arc::new(MemoryStore::as_if_shared());
+    let settings = || Settings { bot_threads: 1, ..Settings::default() };
+    let (a, b) = (Hub::new(store.clone(), settings()), Hub::new(store.clone(), settings()));
+    let quieted = crate::play::faults::quieted();
+    let live = create_buggy(&a, "stored", plain_record(), Bug::Move(Action::place(1, 1))).await;
+    play(&a, &live, 2).await;
+    // B holds a copy as current as the log, before the fault.
+    let on_b = b.game_to_play("stored").await.unwrap();
+    assert_eq!(on_b.seq().await, 3);
+
+    assert!(is_fault_of(&a.play(&live, move_of(Seat::FIRST, 1, 1)).await, "stored"));
+    // The turn's rules ran on this thread (a current-thread runtime), and the hook took
+    // their panic rather than the default hook, which prints the message.
+    assert_eq!(crate::play::faults::quieted(), quieted + 1, "the hook kept the panic's message out of the output");
+    let (record, log) = store.load("stored").await.unwrap();
+    assert!(record.faulted, "stored before the call was answered");
+    assert_eq!(log.len(), 3);
+
+    // B's copy does not know of it: its turn is played there, refused by the store, and
+    // refused again once caught up.
+    assert!(!on_b.is_faulted() && !b.is_faulted("stored"));
+    assert!(is_refusal_of(&b.play(&on_b, move_of(Seat::FIRST, 2, 2)).await, "stored"));
+    assert!(on_b.is_faulted() && b.is_faulted("stored"));
+    assert_eq!(store.load("stored").await.unwrap().1.len(), 3, "nothing stored");
+
+    // A process started afterwards loads it faulted, and reads it as the log stands.
+    let restarted = Hub::new(store.clone(), settings());
+    let loaded = restarted.game("stored").await.unwrap();
+    assert!(loaded.is_faulted() && restarted.is_faulted("stored"));
+    assert!(loaded.copy().await.record.faulted);
+    assert!(is_refusal_of(&restarted.play(&loaded, move_of(Seat::SECOND, 2, 2)).await, "stored"));
+    assert_eq!(restarted.view(&loaded, Viewer::Spectator, None).await.unwrap().1, 3);
+}

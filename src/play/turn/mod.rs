@@ -445,7 +445,11 @@ impl Turns {
             update.presence = Some(presence);
         }
         let tentative = Tentative { state: &mut *state, undos };
-        let expected = ExpectedHead { seq: tentative.state.seq, seat_token_hashes: live.seat_hashes() };
+        let expected = ExpectedHead {
+            seq: tentative.state.seq,
+            seat_token_hashes: live.seat_hashes(),
+            faulted: live.is_faulted(),
+        };
         let appended = self.store.append(&live.id, expected, events.clone(), update).await;
         match appended {
             Ok(()) => {

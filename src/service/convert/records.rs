@@ -44,6 +44,7 @@ pub fn game_to_proto(record: &GameRecord) -> pb::Game {
         owner_stream_moves: record.owner_moves,
         rematch: record.rematch.clone().unwrap_or_default(),
         rating: record.rating.as_ref().map(super::ratings::game_rating_to_proto),
+        faulted: record.faulted,
     }
 }
 

@@ -180,7 +180,7 @@ where
 /// What [`Statements::insert_record`](super::statements::Statements::insert_record) binds
 /// for `record`: its columns in order, then its kind (kept for listing by kind) and whether
 /// it waits to be rated.
-pub fn record_values(record: &GameRecord) -> [Value; 29] {
+pub fn record_values(record: &GameRecord) -> [Value; 30] {
     [
         record.id.as_str().into(),
         to_json(&record.config).into(),
@@ -209,6 +209,7 @@ pub fn record_values(record: &GameRecord) -> [Value; 29] {
         record.owner_moves.into(),
         record.rating.as_ref().map(to_json).into(),
         record.tournament.as_ref().map(to_json).into(),
+        record.faulted.into(),
         record.kind().name().into(),
         record.rating.as_ref().is_some_and(|rating| !rating.done).into(),
     ]
@@ -287,6 +288,7 @@ pub fn record_from_row(row: &impl Columns) -> Result<GameRecord, StoreError> {
         owner_moves: row.boolean("owner_moves")?,
         rating: row.optional_text("rating")?.map(|r| from_json(&r, "rating")).transpose()?,
         tournament: row.optional_text("tournament")?.map(|t| from_json(&t, "tournament link")).transpose()?,
+        faulted: row.boolean("faulted")?,
     })
 }
 
@@ -334,7 +336,7 @@ pub fn snapshot_from_row(row: &impl Columns) -> Result<Snapshot, StoreError> {
 }
 
 /// A record's head from a row of its `seq`, `seat_token_hashes`, `seats_reissued`,
-/// `labels` and `rematch`.
+/// `labels`, `rematch`, `rating` and `faulted`.
 pub fn head_from_row(row: &impl Columns) -> Result<RecordHead, StoreError> {
     Ok(RecordHead {
         seq: unsigned(row.int("seq")?, "seq")?,
@@ -343,6 +345,7 @@ pub fn head_from_row(row: &impl Columns) -> Result<RecordHead, StoreError> {
         labels: labels_from_row(row)?,
         rematch: row.optional_text("rematch")?,
         rating: row.optional_text("rating")?.map(|r| from_json(&r, "rating")).transpose()?,
+        faulted: row.boolean("faulted")?,
     })
 }
 

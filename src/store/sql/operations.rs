@@ -113,7 +113,12 @@ pub(super) async fn advance_in<S: SqlStore>(
     let expected_seq = expected.seq;
     let new_seq = expected_seq + appended as u64;
     let summary = summary_values(new_seq, update);
-    let condition = [id.into(), signed(expected_seq).into(), hashes_to_bytes(&expected.seat_token_hashes).into()];
+    let condition = [
+        id.into(),
+        signed(expected_seq).into(),
+        hashes_to_bytes(&expected.seat_token_hashes).into(),
+        expected.faulted.into(),
+    ];
     let values = summary.into_iter().chain(condition);
     let advanced = query::<S::Db>(S::Db::SQL.advance, values).execute(tx.executor()).await.map_err(backend)?;
     if S::Db::rows_affected(&advanced) == 0 {
@@ -150,8 +155,9 @@ fn push_row<D: Dialect>(query: &mut QueryBuilder<D>, first: bool, values: impl I
     query.push(")");
 }
 
-/// Why game `id`'s record did not move on from `expected_seq`: its log moved on, or it is
-/// gone.
+/// Why game `id`'s record did not move on from `expected_seq`: its log moved on, its seat
+/// credentials or its fault mark are not what the writer expected (a conflict at the same
+/// seq), or it is gone.
 async fn refusal<D: Dialect>(conn: &mut D::Connection, id: &str, expected_seq: u64) -> Result<StoreError, StoreError> {
     Ok(match seq::<D>(conn, id).await? {
         Some(current) => StoreError::Conflict { expected: expected_seq, current },
@@ -202,12 +208,17 @@ pub(super) async fn advance_many<D: Dialect>(
         locking.build().execute(conn.executor()).await.map_err(backend)?;
     }
     let mut update = QueryBuilder::<D>::new(
-        "WITH advance (id, expected, hashes, seq, status, outcome, move_count, updated_us, deadline_us, presence) AS (VALUES ",
+        "WITH advance (id, expected, hashes, faulted, seq, status, outcome, move_count, updated_us, deadline_us, presence) \
+         AS (VALUES ",
     );
     for (index, advance) in advances.iter().enumerate() {
         let Advance { id, expected, appended, update: summary } = advance;
-        let key: [Value; 3] =
-            [(*id).into(), signed(expected.seq).into(), hashes_to_bytes(&expected.seat_token_hashes).into()];
+        let key: [Value; 4] = [
+            (*id).into(),
+            signed(expected.seq).into(),
+            hashes_to_bytes(&expected.seat_token_hashes).into(),
+            expected.faulted.into(),
+        ];
         let summary = summary_values(expected.seq + *appended as u64, summary);
         push_row(&mut update, index == 0, key.into_iter().chain(summary));
     }
@@ -216,7 +227,7 @@ pub(super) async fn advance_many<D: Dialect>(
          move_count = advance.move_count, updated_us = advance.updated_us, deadline_us = advance.deadline_us, \
          presence = COALESCE(advance.presence, games.presence) \
          FROM advance WHERE games.id = advance.id AND games.seq = advance.expected \
-         AND games.seat_token_hashes = advance.hashes RETURNING games.id",
+         AND games.seat_token_hashes = advance.hashes AND games.faulted = advance.faulted RETURNING games.id",
     );
     let rows = update.build().fetch_all(conn.executor()).await.map_err(backend)?;
     let moved: std::collections::HashSet<String> = rows.iter().map(|row| row.text("id")).collect::<Result<_, _>>()?;
@@ -775,6 +786,17 @@ impl<S: SqlStore> Store for S {
             counts.push((kind, unsigned(row.int("n")?, "count")?));
         }
         Ok(counts)
+    }
+
+    async fn mark_faulted(&self, id: &str) -> Result<(), StoreError> {
+        let mut tx = S::begin_write(self.pool(), None).await?;
+        let marked =
+            query::<S::Db>(S::Db::SQL.mark_faulted, [id.into()]).execute(tx.executor()).await.map_err(backend)?;
+        if S::Db::rows_affected(&marked) == 0 {
+            return Err(StoreError::NotFound(id.to_owned()));
+        }
+        S::announce(&mut tx, &[Change { game_id: id.to_owned(), kind: ChangeKind::Faulted }]).await?;
+        tx.commit().await.map_err(backend)
     }
 
     async fn head(&self, id: &str) -> Result<RecordHead, StoreError> {

@@ -11,7 +11,7 @@ macro_rules! record_columns {
     () => {
         "id, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count, private, owner, bots, allow_hints, \
          clock, deadline_us, players, series, seats_reissued, labels, rematch_of, rematch, start_us, presence, spectator_delay, owner_moves, \
-         rating, tournament"
+         rating, tournament, faulted"
     };
 }
 
@@ -67,7 +67,7 @@ macro_rules! statements {
             list: concat!("SELECT ", record_columns!(), " FROM games WHERE 1 = 1"),
             seq: concat!("SELECT seq FROM games WHERE id = ", $p!(1)),
             head: concat!(
-                "SELECT seq, seat_token_hashes, seats_reissued, labels, rematch, rating FROM games WHERE id = ",
+                "SELECT seq, seat_token_hashes, seats_reissued, labels, rematch, rating, faulted FROM games WHERE id = ",
                 $p!(1)
             ),
             seat_token_hashes: concat!(
@@ -83,14 +83,15 @@ macro_rules! statements {
             ),
             insert_record: concat!(
                 "INSERT INTO games (", record_columns!(), ", kind, rating_due) VALUES ",
-                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29)
+                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30)
             ),
             advance: concat!(
                 "UPDATE games SET seq = ", $p!(1), ", status = ", $p!(2), ", outcome = ", $p!(3),
                 ", move_count = ", $p!(4), ", updated_us = ", $p!(5), ", deadline_us = ", $p!(6),
                 ", presence = COALESCE(", $p!(7), ", presence) WHERE id = ", $p!(8), " AND seq = ", $p!(9),
-                " AND seat_token_hashes = ", $p!(10)
+                " AND seat_token_hashes = ", $p!(10), " AND faulted = ", $p!(11)
             ),
+            mark_faulted: concat!("UPDATE games SET faulted = TRUE, deadline_us = NULL WHERE id = ", $p!(1)),
             hold_lease: concat!(
                 "INSERT INTO seat_leases (game_id, seat, holder, streaming, expires_us) VALUES ",
                 values!($p; 1, 2, 3, 4, 5),
@@ -308,9 +309,12 @@ pub struct Statements {
     pub insert_events: &'static str,
     /// Inserts a record: the record's columns in order, then its kind.
     pub insert_record: &'static str,
-    /// Moves a record's summary on if its seq is still the expected one: new seq, status,
-    /// outcome, move count, update time, deadline, id, expected seq.
+    /// Moves a record's summary on if its seq, seat token hashes and fault mark are still
+    /// the expected ones: new seq, status, outcome, move count, update time, deadline,
+    /// presence, id, expected seq, expected hashes, expected fault mark.
     pub advance: &'static str,
+    /// Marks a game faulted and clears its deadline: id.
+    pub mark_faulted: &'static str,
     /// Writes a process's lease on a seat, replacing its streaming flag and end: game id,
     /// seat, holder, streaming (0 or 1), end.
     pub hold_lease: &'static str,
@@ -465,10 +469,10 @@ mod tests {
             "SELECT seat_token_hashes, seats_reissued FROM games WHERE id = $1 FOR UPDATE"
         );
         assert!(SQLITE.insert_record.ends_with(
-            ", kind, rating_due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ", kind, rating_due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         ));
         assert!(POSTGRES.insert_record.ends_with(
-            ", kind, rating_due) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)"
+            ", kind, rating_due) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)"
         ));
         assert_eq!(
             POSTGRES.thin_snapshots,

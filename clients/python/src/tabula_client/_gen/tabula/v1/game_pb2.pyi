@@ -390,6 +390,7 @@ class Game(_message.Message):
     SPECTATOR_DELAY_FIELD_NUMBER: _builtins.int
     OWNER_STREAM_MOVES_FIELD_NUMBER: _builtins.int
     RATING_FIELD_NUMBER: _builtins.int
+    FAULTED_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Resource name, `games/{game_id}`. Output only."""
     game_id: _builtins.str
@@ -429,6 +430,12 @@ class Game(_message.Message):
     owner_stream_moves: _builtins.bool
     """Whether each move goes on the owner's stream too (`CreateGameRequest
     .owner_stream_moves`). Output only.
+    """
+    faulted: _builtins.bool
+    """Whether the game's rules failed on it (a call answered INTERNAL with `RULES_FAULT`):
+    from then on it takes no move (`GAME_FAULTED`), on any replica and after a restart, but
+    stays readable and exportable, and a service key may still abort or adjudicate it.
+    Output only.
     """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
@@ -512,10 +519,11 @@ class Game(_message.Message):
         spectator_delay: Global___SpectatorDelay | None = ...,
         owner_stream_moves: _builtins.bool = ...,
         rating: _rating_pb2.GameRating | None = ...,
+        faulted: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "outcome", b"outcome", "rating", b"rating", "spectator_delay", b"spectator_delay", "start_time", b"start_time", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "labels", b"labels", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "owner_stream_moves", b"owner_stream_moves", "players", b"players", "private", b"private", "rating", b"rating", "rematch", b"rematch", "rematch_of", b"rematch_of", "seat_count", b"seat_count", "seq", b"seq", "series_game_number", b"series_game_number", "series_id", b"series_id", "spectator_delay", b"spectator_delay", "start_time", b"start_time", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "faulted", b"faulted", "game_id", b"game_id", "kind", b"kind", "labels", b"labels", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "owner_stream_moves", b"owner_stream_moves", "players", b"players", "private", b"private", "rating", b"rating", "rematch", b"rematch", "rematch_of", b"rematch_of", "seat_count", b"seat_count", "seq", b"seq", "series_game_number", b"series_game_number", "series_id", b"series_id", "spectator_delay", b"spectator_delay", "start_time", b"start_time", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
