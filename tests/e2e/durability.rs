@@ -228,15 +228,23 @@ async fn a_killed_server_loses_nothing_it_acknowledged() {
     }
 }
 
+/// A server on the SQLite file `path` with a Connect Four game of three moves (the first
+/// seat's at 3 and 4, the second's at 3), and a client of it.
+async fn three_moves_on_a_file(path: &std::path::Path) -> (BinaryServer, Client, common::Game) {
+    let store = format!("sqlite:{}", path.display());
+    let server = BinaryServer::spawn(&["--store", &store]);
+    let mut client = server.client().await;
+    let game = common::create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await;
+    common::play_all(&mut client, &game, &[3, 3, 4].map(common::column_move)).await;
+    (server, client, game)
+}
+
 #[tokio::test]
 async fn a_game_moves_between_stores_as_a_document() {
     let dir = tempfile::tempdir().unwrap();
     let from = format!("sqlite:{}", dir.path().join("from.db").display());
     let to = format!("sqlite:{}", dir.path().join("to.db").display());
-    let mut server = BinaryServer::spawn(&["--store", &from]);
-    let mut client = server.client().await;
-    let game = common::create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await;
-    common::play_all(&mut client, &game, &[3, 3, 4].map(common::column_move)).await;
+    let (mut server, mut client, game) = three_moves_on_a_file(&dir.path().join("from.db")).await;
     let before = client
         .get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }))
         .await
@@ -295,10 +303,7 @@ async fn a_move_the_store_fails_to_write_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.db");
     let store = format!("sqlite:{}", path.display());
-    let mut server = BinaryServer::spawn(&["--store", &store]);
-    let mut client = server.client().await;
-    let game = common::create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await;
-    common::play_all(&mut client, &game, &[3, 3, 4].map(common::column_move)).await;
+    let (mut server, mut client, game) = three_moves_on_a_file(&path).await;
     let view_of = |seat: usize| {
         as_seat(&game.tokens[seat], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
     };
@@ -347,10 +352,7 @@ async fn a_game_faulted_before_a_restart_stays_faulted() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.db");
     let store = format!("sqlite:{}", path.display());
-    let mut server = BinaryServer::spawn(&["--store", &store]);
-    let mut client = server.client().await;
-    let game = common::create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await;
-    common::play_all(&mut client, &game, &[3, 3, 4].map(common::column_move)).await;
+    let (mut server, mut client, game) = three_moves_on_a_file(&path).await;
     let get = || pb::GetGameRequest { game_id: game.id.clone() };
     assert!(!client.get_game(get()).await.unwrap().into_inner().game.unwrap().faulted);
     server.kill();
