@@ -88,10 +88,16 @@ test("a client over a given transport sends its credential and default deadline,
   await spectator.getGame("g", { timeoutMs: 500 });
   await client.raw.getGame({ gameId: "g" }, { timeoutMs: 0 });
   assert.deepEqual(
-    seen.map(({ authorization, timeoutMs }) => [authorization, timeoutMs !== undefined && Math.ceil(timeoutMs / 100)]),
-    [["Bearer key", 13], [null, 5], ["Bearer key", false]],
-    "the credential, then none; the default deadline, the call's own, none",
+    seen.map(({ authorization }) => authorization),
+    ["Bearer key", null, "Bearer key"],
+    "the credential, then none",
   );
+  // What is left of each deadline when the transport sees the call: a loaded machine may
+  // have spent some of it on the way.
+  const [first, own, none] = seen.map(({ timeoutMs }) => timeoutMs);
+  assert.ok(first !== undefined && first > 1000 && first <= 1234, `the default deadline, ${first} ms left`);
+  assert.ok(own !== undefined && own > 250 && own <= 500, `the call's own deadline, ${own} ms left`);
+  assert.equal(none, undefined, "no deadline");
 
   const inFlight = spectator.getView("g");
   while (seen.length < 4) await new Promise((resolve) => setTimeout(resolve, 5));
