@@ -11,9 +11,15 @@
 //!   mover's discs), parity and the square's type breaking ties, and, from
 //!   [`EVAL_ORDER`] empties, the static evaluation of the child (from [`SEARCH_ORDER`] a
 //!   2-ply search of it) a little more; a transposition table from [`TABLE_MIN`]
-//!   empties, probed for every child first from [`ETC_MIN`] (enhanced transposition
-//!   cut-off); a cut-off when the opponent's stable discs already hold the score below
-//!   the window; principal-variation search (null windows after the first move).
+//!   empties (its bucket fetched from memory on entry, while the moves are generated),
+//!   probed for every child first from [`ETC_MIN`] (enhanced transposition cut-off: the
+//!   children's buckets are all fetched before the first is read); a cut-off when the
+//!   opponent's stable discs already hold the score below the window;
+//!   principal-variation search (null windows after the first move). Positions with
+//!   few empties go to the table's small near part (see [`Table`]), which stays in the
+//!   caches: most probes are made there, and a probe of the large part is a cache and
+//!   TLB miss, which is why the table (and its cut-offs) can be used this close to the
+//!   end.
 //! - **Few** (at most [`SHALLOW`]): no move generation and no table, which cost more than
 //!   they save here: every empty square is tried directly, those in a quadrant with an odd
 //!   number of empties first (parity: in an odd region the side to move may get the last
@@ -26,6 +32,11 @@
 //!
 //! The root first searches a narrow window around a quick guess (aspiration), and again
 //! on one side when the score falls outside.
+//!
+//! The recursion is compiled twice (see [`Isa`]): for any x86-64 CPU, and for the
+//! bit-counting and AVX2 instructions of current ones, chosen at run time. Moves and
+//! flips (see [`Position`]) are computed four directions at a time, which the second
+//! copy does in one vector register.
 //!
 //! A pass is part of the search: a side without a move passes, and two passes end the
 //! game. Every position visited counts against the [`Clock`]; once it runs out every
@@ -40,16 +51,16 @@ use super::table::{Known, NO_MOVE, Table};
 
 /// At most this many empty squares: the shallow regime.
 pub const SHALLOW: u32 = 6;
-/// From this many empty squares up the transposition table is used: below, a probe (a
-/// cache miss, mostly) costs about what it saves.
-pub const TABLE_MIN: u32 = 8;
+/// From this many empty squares up the transposition table is used (the shallow regime
+/// below uses none).
+pub const TABLE_MIN: u32 = 7;
 /// From this many empty squares up, moves are also ordered by the child's evaluation.
 pub const EVAL_ORDER: u32 = 14;
 /// From this many empty squares up, by a 2-ply search of the child instead.
 pub const SEARCH_ORDER: u32 = 18;
 /// From this many empty squares up, the table is probed for every child first, for an
-/// enhanced transposition cut-off.
-pub const ETC_MIN: u32 = 16;
+/// enhanced transposition cut-off: from the first depth where children are stored.
+pub const ETC_MIN: u32 = 8;
 /// The lowest `alpha` at which the opponent's stable discs are counted for a cut-off,
 /// by empty squares (99: never): the count costs more than it saves unless the window is
 /// high enough for the opponent's stable discs to reach it, which needs more of them
@@ -134,11 +145,22 @@ impl<'s, 'c> Solver<'s, 'c> {
     /// guess is often many discs off, but a half-open window costs far more than a few
     /// narrow ones, whose bounds the table keeps).
     pub fn solve(&mut self, position: Position, first: Option<u32>, order: &[u32]) -> Option<Solved> {
-        let guess = self.quick_search(position, 4, -INFINITY * DISC, INFINITY * DISC) / DISC;
+        #[cfg(target_arch = "x86_64")]
+        if Native::available() {
+            return self.solve_with::<Native>(position, first, order);
+        }
+        self.solve_with::<Portable>(position, first, order)
+    }
+
+    /// [`solve`](Solver::solve) in the copy of the recursion `I`.
+    #[inline(always)]
+    fn solve_with<I: Isa>(&mut self, position: Position, first: Option<u32>, order: &[u32]) -> Option<Solved> {
+        let guess = I::quick_search(self, position, 4, -INFINITY * DISC, INFINITY * DISC) / DISC;
         let (mut alpha, mut beta) = (guess - ASPIRATION, guess + ASPIRATION);
         let mut width = ASPIRATION;
         loop {
-            let solved = self.solve_window(position, alpha.max(-INFINITY), beta.min(INFINITY), first, order)?;
+            let solved =
+                self.solve_window_with::<I>(position, alpha.max(-INFINITY), beta.min(INFINITY), first, order)?;
             width *= 2;
             if solved.score <= alpha && alpha > -INFINITY {
                 // An upper bound (fail-soft): the score is at most this.
@@ -162,12 +184,28 @@ impl<'s, 'c> Solver<'s, 'c> {
         first: Option<u32>,
         order: &[u32],
     ) -> Option<Solved> {
+        #[cfg(target_arch = "x86_64")]
+        if Native::available() {
+            return self.solve_window_with::<Native>(position, alpha, beta, first, order);
+        }
+        self.solve_window_with::<Portable>(position, alpha, beta, first, order)
+    }
+
+    /// [`solve_window`](Solver::solve_window) in the copy of the recursion `I`.
+    fn solve_window_with<I: Isa>(
+        &mut self,
+        position: Position,
+        alpha: i32,
+        beta: i32,
+        first: Option<u32>,
+        order: &[u32],
+    ) -> Option<Solved> {
         let moves = position.moves();
         if moves == 0 {
             let score = if position.opponent_moves() == 0 {
                 position.final_score()
             } else {
-                -self.search(position.pass(), -beta, -alpha, true)
+                -I::search(self, position.pass(), -beta, -alpha, true)
             };
             return (!self.clock.out()).then_some(Solved { score, best: None });
         }
@@ -186,11 +224,11 @@ impl<'s, 'c> Solver<'s, 'c> {
             let child = position.play(square);
             let mut score;
             if index == 0 {
-                score = -self.search(child, -beta, -alpha, false);
+                score = -I::search(self, child, -beta, -alpha, false);
             } else {
-                score = -self.search(child, -alpha - 1, -alpha, false);
+                score = -I::search(self, child, -alpha - 1, -alpha, false);
                 if score > alpha && score < beta && !self.clock.out() {
-                    score = -self.search(child, -beta, -score, false);
+                    score = -I::search(self, child, -beta, -score, false);
                 }
             }
             if self.clock.out() {
@@ -211,7 +249,16 @@ impl<'s, 'c> Solver<'s, 'c> {
     /// keeps the score (checked by a null-window search around it), a pass where the side
     /// to move has none, to the end of the game. Stops early, with the line so far, when
     /// the clock runs out.
-    pub fn line(&mut self, mut position: Position, mut score: i32) -> (Vec<Option<u32>>, bool) {
+    pub fn line(&mut self, position: Position, score: i32) -> (Vec<Option<u32>>, bool) {
+        #[cfg(target_arch = "x86_64")]
+        if Native::available() {
+            return self.line_with::<Native>(position, score);
+        }
+        self.line_with::<Portable>(position, score)
+    }
+
+    /// [`line`](Solver::line) in the copy of the recursion `I`.
+    fn line_with<I: Isa>(&mut self, mut position: Position, mut score: i32) -> (Vec<Option<u32>>, bool) {
         let mut line = Vec::new();
         loop {
             let moves = position.moves();
@@ -231,7 +278,7 @@ impl<'s, 'c> Solver<'s, 'c> {
             let mut found = None;
             for square in order {
                 let child = position.play(square);
-                let child_score = -self.search(child, -score - 1, -score + 1, false);
+                let child_score = -I::search(self, child, -score - 1, -score + 1, false);
                 if self.clock.out() {
                     return (line, false);
                 }
@@ -252,17 +299,23 @@ impl<'s, 'c> Solver<'s, 'c> {
 
     /// The score of `position` for the side to move within `alpha..beta` (fail-soft);
     /// `passed` when the other side has just passed.
-    fn search(&mut self, position: Position, alpha: i32, beta: i32, passed: bool) -> i32 {
+    #[inline(always)]
+    fn search<I: Isa>(&mut self, position: Position, alpha: i32, beta: i32, passed: bool) -> i32 {
         let empties = position.empties();
         if empties <= SHALLOW {
-            return self.shallow(position, empties, alpha, beta, passed);
+            return I::shallow(self, position, empties, alpha, beta, passed);
         }
-        self.deep(position, empties, alpha, beta, passed)
+        self.deep::<I>(position, empties, alpha, beta, passed)
     }
 
-    fn deep(&mut self, position: Position, empties: u32, mut alpha: i32, mut beta: i32, passed: bool) -> i32 {
+    #[inline(always)]
+    fn deep<I: Isa>(&mut self, position: Position, empties: u32, mut alpha: i32, mut beta: i32, passed: bool) -> i32 {
         if self.clock.tick() {
             return 0;
+        }
+        if empties >= TABLE_MIN {
+            // Fetched while the moves and the stable discs are counted.
+            self.table.prefetch(position);
         }
         let moves = position.moves();
         if moves == 0 {
@@ -272,7 +325,7 @@ impl<'s, 'c> Solver<'s, 'c> {
             if position.opponent_moves() == 0 {
                 return position.final_score();
             }
-            return -self.deep(position.pass(), empties, -beta, -alpha, true);
+            return -I::search(self, position.pass(), -beta, -alpha, true);
         }
         if alpha >= STABILITY_ALPHA[empties as usize] {
             let most = most_with_stable(position);
@@ -293,7 +346,12 @@ impl<'s, 'c> Solver<'s, 'c> {
         }
         if empties >= ETC_MIN {
             // Enhanced transposition cut-off: a child the table already holds low enough
-            // for the window proves the cut-off without a search.
+            // for the window proves the cut-off without a search. Every child's bucket is
+            // asked for first, so that their cache misses overlap (playing a move again
+            // costs less than keeping the children).
+            for square in squares(moves) {
+                self.table.prefetch(position.play(square));
+            }
             for square in squares(moves) {
                 if let Some(known) = self.table.probe(position.play(square))
                     && -known.upper >= beta
@@ -314,23 +372,23 @@ impl<'s, 'c> Solver<'s, 'c> {
             // The table's move alone first: it often refutes the position by itself, and
             // then the other moves need not even be ordered.
             rest &= !(1 << hint);
-            best = -self.search(position.play(u32::from(hint)), -beta, -alpha, false);
+            best = -I::search(self, position.play(u32::from(hint)), -beta, -alpha, false);
             best_square = hint;
             alpha = alpha.max(best);
         }
         if alpha < beta && rest != 0 && !self.clock.out() {
             let mut list = [0u64; 64];
-            let count = self.order(position, rest, empties, &mut list);
+            let count = self.order::<I>(position, rest, empties, &mut list);
             for &key in &list[..count] {
                 let square = (key & 63) as u32;
                 let child = position.play(square);
                 let mut score;
                 if best == -INFINITY {
-                    score = -self.search(child, -beta, -alpha, false);
+                    score = -I::search(self, child, -beta, -alpha, false);
                 } else {
-                    score = -self.search(child, -alpha - 1, -alpha, false);
+                    score = -I::search(self, child, -alpha - 1, -alpha, false);
                     if score > alpha && score < beta {
-                        score = -self.search(child, -beta, -score, false);
+                        score = -I::search(self, child, -beta, -score, false);
                     }
                 }
                 if self.clock.out() {
@@ -367,7 +425,7 @@ impl<'s, 'c> Solver<'s, 'c> {
     /// Fills `list` with the moves `moves` of `position`, best first, each a sort key
     /// (higher first) with the square in its low 8 bits; returns how many.
     #[inline(always)]
-    fn order(&mut self, position: Position, moves: u64, empties: u32, list: &mut [u64; 64]) -> usize {
+    fn order<I: Isa>(&mut self, position: Position, moves: u64, empties: u32, list: &mut [u64; 64]) -> usize {
         let mut count = 0;
         let odd = parity_mask(position.empty());
         let parity = if empties < 12 { W_LOW_PARITY } else { W_PARITY };
@@ -384,7 +442,7 @@ impl<'s, 'c> Solver<'s, 'c> {
                 priority += parity;
             }
             if empties >= SEARCH_ORDER {
-                priority -= self.quick_search(child, 2, -INFINITY * DISC, INFINITY * DISC) * W_EVALUATION;
+                priority -= I::quick_search(self, child, 2, -INFINITY * DISC, INFINITY * DISC) * W_EVALUATION;
             } else if empties >= EVAL_ORDER {
                 priority -= evaluate(child) * W_EVALUATION;
             }
@@ -408,7 +466,8 @@ impl<'s, 'c> Solver<'s, 'c> {
     /// A quick alpha-beta over the evaluation, `depth` plies, without a table: a guess
     /// of a position's worth (in hundredths of a disc) for ordering moves and for a first
     /// window. Counts its positions like any; 0 once the clock has run out.
-    fn quick_search(&mut self, position: Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    #[inline(always)]
+    fn quick_search<I: Isa>(&mut self, position: Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         if self.clock.tick() {
             return 0;
         }
@@ -420,11 +479,11 @@ impl<'s, 'c> Solver<'s, 'c> {
             if position.opponent_moves() == 0 {
                 return position.final_score() * DISC;
             }
-            return -self.quick_search(position.pass(), depth, -beta, -alpha);
+            return -I::quick_search(self, position.pass(), depth, -beta, -alpha);
         }
         let mut best = -INFINITY * DISC;
         for square in squares(moves) {
-            let score = -self.quick_search(position.play(square), depth - 1, -beta, -alpha);
+            let score = -I::quick_search(self, position.play(square), depth - 1, -beta, -alpha);
             if score > best {
                 best = score;
                 if score > alpha {
@@ -440,9 +499,10 @@ impl<'s, 'c> Solver<'s, 'c> {
 
     /// The few-empties regime: every empty square tried directly, odd quadrants first,
     /// down to [`solve4`](Solver::solve4).
-    fn shallow(&mut self, position: Position, empties: u32, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+    #[inline(always)]
+    fn shallow<I: Isa>(&mut self, position: Position, empties: u32, mut alpha: i32, beta: i32, passed: bool) -> i32 {
         if empties <= 4 {
-            return self.small(position, empties, alpha, beta);
+            return self.small::<I>(position, empties, alpha, beta);
         }
         if self.clock.tick() {
             return 0;
@@ -468,9 +528,9 @@ impl<'s, 'c> Solver<'s, 'c> {
                 }
                 let child = position.play_flips(square, flipped);
                 let score = if empties == 5 {
-                    -self.solve4(child, -beta, -alpha)
+                    -I::solve4(self, child, -beta, -alpha)
                 } else {
-                    -self.shallow(child, empties - 1, -beta, -alpha, false)
+                    -I::shallow(self, child, empties - 1, -beta, -alpha, false)
                 };
                 if score > best {
                     best = score;
@@ -487,14 +547,15 @@ impl<'s, 'c> Solver<'s, 'c> {
             if passed {
                 return position.final_score();
             }
-            return -self.shallow(position.pass(), empties, -beta, -alpha, true);
+            return -I::shallow(self, position.pass(), empties, -beta, -alpha, true);
         }
         best
     }
 
     /// Four empty squares or fewer, from [`search`](Solver::search) (which may reach them
     /// directly, when the root has few empties).
-    fn small(&mut self, position: Position, empties: u32, alpha: i32, beta: i32) -> i32 {
+    #[inline(always)]
+    fn small<I: Isa>(&mut self, position: Position, empties: u32, alpha: i32, beta: i32) -> i32 {
         match empties {
             0 => position.final_score(),
             1 => last(position, position.empty().trailing_zeros()),
@@ -502,7 +563,7 @@ impl<'s, 'c> Solver<'s, 'c> {
                 let empty = position.empty();
                 let x1 = empty.trailing_zeros();
                 let x2 = (empty & (empty - 1)).trailing_zeros();
-                self.solve2(position, alpha, beta, x1, x2)
+                self.solve2::<I>(position, alpha, beta, x1, x2)
             }
             3 => {
                 let empty = position.empty();
@@ -513,14 +574,15 @@ impl<'s, 'c> Solver<'s, 'c> {
                     square
                 };
                 let (x1, x2, x3) = (next(), next(), next());
-                self.solve3(position, alpha, beta, [x1, x2, x3])
+                self.solve3::<I>(position, alpha, beta, [x1, x2, x3])
             }
-            _ => self.solve4(position, alpha, beta),
+            _ => I::solve4(self, position, alpha, beta),
         }
     }
 
     /// Exactly four empty squares: those alone in their quadrant first (parity).
-    fn solve4(&mut self, position: Position, mut alpha: i32, beta: i32) -> i32 {
+    #[inline(always)]
+    fn solve4<I: Isa>(&mut self, position: Position, mut alpha: i32, beta: i32) -> i32 {
         if self.clock.tick() {
             return 0;
         }
@@ -546,7 +608,7 @@ impl<'s, 'c> Solver<'s, 'c> {
                 continue;
             }
             let rest = others(order, i);
-            let score = -self.solve3(position.play_flips(square, flipped), -beta, -alpha, rest);
+            let score = -self.solve3::<I>(position.play_flips(square, flipped), -beta, -alpha, rest);
             if score > best {
                 best = score;
                 if score > alpha {
@@ -565,13 +627,13 @@ impl<'s, 'c> Solver<'s, 'c> {
         if other.moves() == 0 {
             return position.final_score();
         }
-        -self.solve4(other, -beta, -alpha)
+        -I::solve4(self, other, -beta, -alpha)
     }
 
     /// Exactly three empty squares, `empties`, tried in the order given but the one
     /// alone in its quadrant (with odd parity) first.
     #[inline(always)]
-    fn solve3(&mut self, position: Position, mut alpha: i32, beta: i32, empties: [u32; 3]) -> i32 {
+    fn solve3<I: Isa>(&mut self, position: Position, mut alpha: i32, beta: i32, empties: [u32; 3]) -> i32 {
         let _ = self.clock.tick();
         let [mut x1, mut x2, mut x3] = empties;
         // With three empties, a quadrant holding one or three is odd: play there first.
@@ -591,7 +653,7 @@ impl<'s, 'c> Solver<'s, 'c> {
             if flipped == 0 {
                 continue;
             }
-            let score = -self.solve2(position.play_flips(square, flipped), -beta, -alpha, a, b);
+            let score = -self.solve2::<I>(position.play_flips(square, flipped), -beta, -alpha, a, b);
             if score > best {
                 best = score;
                 if score > alpha {
@@ -617,7 +679,7 @@ impl<'s, 'c> Solver<'s, 'c> {
             if flipped == 0 {
                 continue;
             }
-            let score = -self.solve2(other.play_flips(square, flipped), -beta, -alpha, a, b);
+            let score = -self.solve2::<I>(other.play_flips(square, flipped), -beta, -alpha, a, b);
             if score > best {
                 best = score;
                 if score > alpha {
@@ -636,7 +698,7 @@ impl<'s, 'c> Solver<'s, 'c> {
 
     /// Exactly two empty squares, `x1` and `x2`.
     #[inline(always)]
-    fn solve2(&mut self, position: Position, alpha: i32, beta: i32, x1: u32, x2: u32) -> i32 {
+    fn solve2<I: Isa>(&mut self, position: Position, alpha: i32, beta: i32, x1: u32, x2: u32) -> i32 {
         let _ = self.clock.tick();
         let (own, opp) = (position.own(), position.opp());
         let mut best = -INFINITY;
@@ -680,6 +742,150 @@ impl<'s, 'c> Solver<'s, 'c> {
             return worst;
         }
         position.final_score()
+    }
+}
+
+/// The instructions the solver's recursion is compiled for. Its methods are the
+/// recursion's entry points (every function that calls itself, directly or not): the
+/// bodies ([`Solver::search`] and the others) are inlined into them, so that each
+/// implementation holds a whole copy of the solver, and every recursive call goes
+/// through `I`, staying within one copy.
+trait Isa {
+    fn search(solver: &mut Solver<'_, '_>, position: Position, alpha: i32, beta: i32, passed: bool) -> i32;
+    fn shallow(
+        solver: &mut Solver<'_, '_>,
+        position: Position,
+        empties: u32,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> i32;
+    fn solve4(solver: &mut Solver<'_, '_>, position: Position, alpha: i32, beta: i32) -> i32;
+    fn quick_search(solver: &mut Solver<'_, '_>, position: Position, depth: u32, alpha: i32, beta: i32) -> i32;
+}
+
+/// The solver for any CPU of the target.
+struct Portable;
+
+impl Isa for Portable {
+    fn search(solver: &mut Solver<'_, '_>, position: Position, alpha: i32, beta: i32, passed: bool) -> i32 {
+        solver.search::<Portable>(position, alpha, beta, passed)
+    }
+
+    fn shallow(
+        solver: &mut Solver<'_, '_>,
+        position: Position,
+        empties: u32,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> i32 {
+        solver.shallow::<Portable>(position, empties, alpha, beta, passed)
+    }
+
+    fn solve4(solver: &mut Solver<'_, '_>, position: Position, alpha: i32, beta: i32) -> i32 {
+        solver.solve4::<Portable>(position, alpha, beta)
+    }
+
+    fn quick_search(solver: &mut Solver<'_, '_>, position: Position, depth: u32, alpha: i32, beta: i32) -> i32 {
+        solver.quick_search::<Portable>(position, depth, alpha, beta)
+    }
+}
+
+/// The solver compiled for the bit-counting and bit-scanning instructions most x86-64
+/// CPUs have (as Reversi's perft is, see `bits::perft`): a population count is then one
+/// instruction instead of a dozen, and the solver counts discs, moves and flips at every
+/// position.
+///
+/// Invariant: its methods run only on a CPU with those instructions, which the public
+/// entry points check ([`Native::available`]) before they choose it.
+#[cfg(target_arch = "x86_64")]
+struct Native;
+
+#[cfg(target_arch = "x86_64")]
+impl Native {
+    /// Whether this CPU has every instruction [`Native`]'s copy is compiled for.
+    #[inline]
+    fn available() -> bool {
+        std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("lzcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("avx2")
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code, reason = "calls the solver compiled for instructions the CPU was checked to have")]
+impl Isa for Native {
+    #[inline(always)]
+    fn search(solver: &mut Solver<'_, '_>, position: Position, alpha: i32, beta: i32, passed: bool) -> i32 {
+        // SAFETY: `Native` is only used once the CPU was found to have the features.
+        unsafe { native::search(solver, position, alpha, beta, passed) }
+    }
+
+    #[inline(always)]
+    fn shallow(
+        solver: &mut Solver<'_, '_>,
+        position: Position,
+        empties: u32,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> i32 {
+        // SAFETY: as above.
+        unsafe { native::shallow(solver, position, empties, alpha, beta, passed) }
+    }
+
+    #[inline(always)]
+    fn solve4(solver: &mut Solver<'_, '_>, position: Position, alpha: i32, beta: i32) -> i32 {
+        // SAFETY: as above.
+        unsafe { native::solve4(solver, position, alpha, beta) }
+    }
+
+    #[inline(always)]
+    fn quick_search(solver: &mut Solver<'_, '_>, position: Position, depth: u32, alpha: i32, beta: i32) -> i32 {
+        // SAFETY: as above.
+        unsafe { native::quick_search(solver, position, depth, alpha, beta) }
+    }
+}
+
+/// [`Native`]'s entry points, compiled for its instructions.
+#[cfg(target_arch = "x86_64")]
+mod native {
+    use super::{Native, Position, Solver};
+
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
+    pub(super) fn search(solver: &mut Solver<'_, '_>, position: Position, alpha: i32, beta: i32, passed: bool) -> i32 {
+        solver.search::<Native>(position, alpha, beta, passed)
+    }
+
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
+    pub(super) fn shallow(
+        solver: &mut Solver<'_, '_>,
+        position: Position,
+        empties: u32,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> i32 {
+        solver.shallow::<Native>(position, empties, alpha, beta, passed)
+    }
+
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
+    pub(super) fn solve4(solver: &mut Solver<'_, '_>, position: Position, alpha: i32, beta: i32) -> i32 {
+        solver.solve4::<Native>(position, alpha, beta)
+    }
+
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
+    pub(super) fn quick_search(
+        solver: &mut Solver<'_, '_>,
+        position: Position,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        solver.quick_search::<Native>(position, depth, alpha, beta)
     }
 }
 

@@ -5,6 +5,13 @@
 //! Entries come in buckets of two: the first keeps the deepest result, the second the
 //! latest; a new result replaces the first when it is at least as deep, the second
 //! otherwise. Every entry keeps its whole position, so a hit is never another position.
+//!
+//! Positions with at most [`NEAR_EMPTIES`] empty squares have a small part of the table
+//! to themselves (the near part, of up to `2^`[`NEAR_BITS`] entries, 384 KiB): the
+//! endgame solver visits them by the million, and a probe of a table of many megabytes
+//! is a cache miss and a TLB miss (on a virtual machine, the costliest kind) that costs
+//! more than the search of such a position; in the near part it is mostly a cache hit.
+//! What the near part forgets (it is overwritten often) is cheap to search again.
 
 use super::position::Position;
 
@@ -49,11 +56,20 @@ struct Entry {
     used: bool,
 }
 
-/// A table of `2^bits` entries.
+/// Positions with at most this many empty squares go to the near part of the table.
+pub const NEAR_EMPTIES: u32 = 11;
+/// Log2 of the near part's entries, at most (and at most the table's `bits`): small
+/// enough for the near part to stay in a core's second-level cache.
+pub const NEAR_BITS: u32 = 14;
+
+/// A table of `2^bits` entries, and a near part for positions close to the end.
 pub struct Table {
+    /// The near part's entries first, then the rest.
     entries: Vec<Entry>,
-    /// Selects a bucket's first entry from a hash.
+    /// Selects a bucket's first entry from a hash, in the far part (after the near).
     mask: usize,
+    /// The same in the near part.
+    near_mask: usize,
 }
 
 /// A hash of a position that spreads nearby bitboards over the whole table.
@@ -66,15 +82,47 @@ fn hash(position: Position) -> u64 {
 }
 
 impl Table {
-    /// An empty table of `2^bits` entries (24 bytes each), `bits` at least 1.
+    /// An empty table of `2^bits` entries (24 bytes each), `bits` at least 1, and a near
+    /// part of `2^min(bits, NEAR_BITS)` more.
     pub fn new(bits: u32) -> Table {
         let bits = bits.clamp(1, 30);
-        Table { entries: vec![Entry::default(); 1 << bits], mask: ((1usize << bits) - 1) & !1 }
+        let near_bits = bits.min(NEAR_BITS);
+        Table {
+            entries: vec![Entry::default(); (1 << bits) + (1 << near_bits)],
+            mask: ((1usize << bits) - 1) & !1,
+            near_mask: ((1usize << near_bits) - 1) & !1,
+        }
     }
 
     #[inline(always)]
     fn bucket(&self, position: Position) -> usize {
-        hash(position) as usize & self.mask
+        let h = hash(position) as usize;
+        if position.empties() <= NEAR_EMPTIES { h & self.near_mask } else { (self.near_mask + 2) + (h & self.mask) }
+    }
+
+    /// Asks the memory for `position`'s bucket ahead of a [`probe`](Table::probe) or a
+    /// [`store`](Table::store), so that the work done meanwhile hides the cache miss
+    /// (the far part is much larger than the caches: most of its probes miss). Changes
+    /// nothing.
+    #[inline(always)]
+    #[allow(unsafe_code, reason = "a prefetch, an SSE instruction every x86-64 CPU has")]
+    pub fn prefetch(&self, position: Position) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket = &self.entries[self.bucket(position)..][..2];
+            // A bucket of 48 bytes may straddle two cache lines: ask for both ends.
+            let first = bucket.as_ptr().cast::<i8>();
+            let last = std::ptr::from_ref(&bucket[1].best).cast::<i8>();
+            // SAFETY: SSE is part of the x86-64 base (the intrinsic is unsafe only for its
+            // target feature), and a prefetch neither reads for the program nor faults.
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(first);
+                _mm_prefetch::<_MM_HINT_T0>(last);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = position;
     }
 
     /// What the table knows of `position`.
