@@ -3,16 +3,25 @@
 //! again with the full one only when they beat it), quiescence search at the horizon,
 //! and the usual ways of spending the nodes where they matter:
 //!
-//! - the transposition table's moves and bounds, and [`ordering`](super::ordering);
+//! - the transposition table's moves and bounds (in quiescence search too, for null
+//!   windows), and [`ordering`](super::ordering) with its killers, counter moves,
+//!   history and continuation history;
 //! - a position in check is searched a ply deeper;
+//! - the static evaluation is "improving" when it is better than at our previous move
+//!   (two plies up); a position that is not is pruned and reduced more;
 //! - null-move pruning (if passing still leaves the side to move above beta, a real move
-//!   will too), except in check, in pawn endings (where passing can be better than any
-//!   move) and twice in a row;
+//!   will too), the more reduced the deeper and the further above beta, except in check,
+//!   in pawn endings (where passing can be better than any move) and twice in a row;
 //! - reverse futility pruning (a position evaluated far above beta near the horizon is
 //!   taken as a cut-off) and, at the last plies, skipping quiet moves that cannot bring
-//!   a hopeless evaluation up to alpha, or that come late in the order;
+//!   a hopeless evaluation up to alpha, or that come after a number of quiet moves that
+//!   grows with the depth (late-move pruning), and moves whose static exchange loses
+//!   more than a margin that grows with the depth;
 //! - late-move reductions: quiet moves late in the order are searched less deep first,
-//!   and again at full depth only when they beat alpha;
+//!   the less for moves with a good history, killers and counter moves, the more when
+//!   not improving, and again at full depth only when they beat alpha;
+//! - a position without a table move is searched a ply shallower (it orders badly and
+//!   is rarely critical);
 //! - aspiration windows around the previous iteration's score.
 //!
 //! None of the pruning ever applies while the side to move has found nothing better than
@@ -37,7 +46,7 @@ use super::super::board::{Role, Square};
 use super::super::draws;
 use super::super::position::{Move, Position};
 use super::eval::evaluate;
-use super::ordering::{Heuristics, OrderedMoves};
+use super::ordering::{Context, Heuristics, OrderedMoves, PieceTo};
 use super::score::{self, DRAW, INFINITY, MAX_PLY, is_mate, mate_in, mated_in};
 use super::see;
 use super::tactical::TacticalMoves;
@@ -68,7 +77,7 @@ pub fn think(
     // Equal moves in a seeded order, so that the choice among equals varies with it.
     let mut shuffled = legal.as_slice().to_vec();
     BotRng::new(seed).shuffle(&mut shuffled);
-    let mut ordered = OrderedMoves::new(root, &shuffled, None, &searcher.heuristics, 0);
+    let mut ordered = OrderedMoves::new(root, &shuffled, None, &searcher.heuristics, 0, &[None, None]);
     let root_moves: Vec<Move> = std::iter::from_fn(|| ordered.next()).collect();
     Some(searcher.deepen(root, root_moves, limits.max_depth.clamp(1, MAX_DEPTH), on_iteration))
 }
@@ -92,6 +101,11 @@ struct Searcher<'a> {
     lengths: [usize; MAX_PLY + 1],
     /// Late-move reductions by depth and move number.
     reductions: Box<[[i32; 64]; 64]>,
+    /// The move that led to each ply of the current path (`None` for the root and
+    /// after a null move), as the continuation history indexes it.
+    played: [Option<PieceTo>; MAX_PLY + 1],
+    /// The static evaluation at each ply of the current path; `-INFINITY` in check.
+    evals: [i32; MAX_PLY + 1],
 }
 
 /// What the root search of one iteration settled on.
@@ -128,6 +142,8 @@ impl<'a> Searcher<'a> {
             lines: Box::new([[NONE; MAX_PLY]; MAX_PLY]),
             lengths: [0; MAX_PLY + 1],
             reductions,
+            played: [None; MAX_PLY + 1],
+            evals: [-INFINITY; MAX_PLY + 1],
         }
     }
 
@@ -204,6 +220,7 @@ impl<'a> Searcher<'a> {
             let mut child = *root;
             child.play(mv);
             self.keys.push(child.hash());
+            self.played[1] = Some(PieceTo::of(root.turn(), mv));
             let score = if index == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, 1, true)
             } else {
@@ -320,16 +337,34 @@ impl<'a> Searcher<'a> {
         }
         let table_move = hit.and_then(|hit| hit.mv);
 
-        let eval = if in_check { -INFINITY } else { evaluate(position) };
+        let static_eval = if in_check { -INFINITY } else { evaluate(position) };
+        self.evals[ply] = static_eval;
+        // Better than two plies ago, when it was our move too: prune less, reduce less.
+        // After a check there is nothing to compare with, so it counts as improving.
+        let improving = !in_check && (ply < 2 || self.evals[ply - 2] == -INFINITY || static_eval > self.evals[ply - 2]);
+        // The table's bound, when it says more than the evaluation, is the better guess.
+        let eval = match hit {
+            Some(hit) if !in_check && !is_mate(score::from_table(hit.score, ply)) => {
+                let stored = score::from_table(hit.score, ply);
+                match hit.bound {
+                    Bound::Lower if stored > static_eval => stored,
+                    Bound::Upper if stored < static_eval => stored,
+                    Bound::Exact => stored,
+                    _ => static_eval,
+                }
+            }
+            _ => static_eval,
+        };
         if !pv_node && !in_check && !is_mate(beta) {
-            if depth <= 6 && eval - 80 * depth >= beta {
+            if depth <= 6 && eval - 80 * (depth - i32::from(improving)) >= beta {
                 return eval;
             }
-            if null_allowed && depth >= 3 && eval >= beta && has_pieces(position) {
-                let reduction = 3 + depth / 6;
+            if null_allowed && depth >= 3 && eval >= beta && static_eval >= beta && has_pieces(position) {
+                let reduction = 3 + depth / 3 + ((eval - beta) / 200).min(3);
                 let mut passed = *position;
                 passed.play_null();
                 self.keys.push(passed.hash());
+                self.played[ply + 1] = None;
                 let score = -self.search(&passed, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
                 self.keys.pop();
                 if self.aborted {
@@ -352,7 +387,8 @@ impl<'a> Searcher<'a> {
         if position.halfmove_clock() >= 100 {
             return DRAW;
         }
-        let mut ordered = OrderedMoves::new(position, legal.as_slice(), table_move, &self.heuristics, ply);
+        let context: Context = [self.played[ply], if ply >= 2 { self.played[ply - 1] } else { None }];
+        let mut ordered = OrderedMoves::new(position, legal.as_slice(), table_move, &self.heuristics, ply, &context);
         self.heuristics.clear_killers(ply);
         let us = position.turn();
         let original_alpha = alpha;
@@ -360,30 +396,55 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         let mut quiets_tried = Vec::new();
         let mut searched = 0usize;
-        while let Some(mv) = ordered.next() {
-            let quiet = mv.promotion.is_none() && see::victim(position, mv).is_none();
+        // Quiet moves searched past this many, near the horizon, are skipped.
+        let late_moves = if improving { 3 + depth * depth } else { (3 + depth * depth) / 2 } as usize;
+        while let Some((mv, ranked)) = ordered.next_ranked() {
+            let victim = see::victim(position, mv);
+            let quiet = mv.promotion.is_none() && victim.is_none();
             let mut child = *position;
             child.play(mv);
             let gives_check = child.is_check();
+            // The ordering's score when it has one: the same, without the table lookups.
+            let history = match ranked {
+                _ if !quiet => 0,
+                Some(score) => score,
+                None => self.heuristics.quiet_score(us, mv, &context),
+            };
             // Never while every move so far loses to a mate: a mate score must be a proof.
-            let prunable = !pv_node && !in_check && quiet && !gives_check && searched > 0 && best > -score::MATE_BOUND;
-            if prunable {
-                let late = depth <= 3 && searched >= 4 + 3 * (depth * depth) as usize;
-                let futile = depth <= 2 && eval + 100 + 120 * depth <= alpha;
+            let prunable = !in_check && !gives_check && searched > 0 && best > -score::MATE_BOUND;
+            if prunable && quiet && !pv_node {
+                let late = depth <= 7 && quiets_tried.len() >= late_moves;
+                let futile = depth <= 5 && eval + 100 + 100 * depth <= alpha;
                 if late || futile {
                     continue;
                 }
             }
+            // Moves that lose material by the exchange they start, near the horizon.
+            if prunable && depth <= 6 && !position.is_castling(mv) {
+                let margin = if quiet { -40 * depth * depth / 2 } else { -100 * depth };
+                if see::exchange(position, mv) < margin {
+                    continue;
+                }
+            }
             self.keys.push(child.hash());
+            self.played[ply + 1] = Some(PieceTo::of(us, mv));
             let score = if searched == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
                 let mut reduction = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check && !self.heuristics.is_killer(ply, mv) {
+                if depth >= 3 && quiet && !in_check && !gives_check {
                     reduction = self.reductions[(depth as usize).min(63)][searched.min(63)];
                     if pv_node {
                         reduction -= 1;
                     }
+                    if !improving {
+                        reduction += 1;
+                    }
+                    if self.heuristics.is_killer(ply, mv) || self.heuristics.is_counter(&context, mv) {
+                        reduction -= 1;
+                    }
+                    // Moves that often refuted others here deserve a closer look.
+                    reduction -= history / 8_000;
                     reduction = reduction.clamp(0, depth - 2);
                 }
                 let mut score = -self.search(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, true);
@@ -411,7 +472,7 @@ impl<'a> Searcher<'a> {
                     self.extend_line(ply, mv);
                     if alpha >= beta {
                         if quiet {
-                            self.heuristics.reward(us, ply, depth, mv, &quiets_tried);
+                            self.heuristics.reward(us, ply, depth, mv, &quiets_tried, &context);
                         }
                         break;
                     }
@@ -455,6 +516,20 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY - 1 {
             return evaluate(position);
         }
+        // A bound the main search stored settles a null window as well here as there.
+        if beta - alpha == 1
+            && let Some(hit) = self.table.probe(position.hash())
+        {
+            let score = score::from_table(hit.score, ply);
+            let cut = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
         let in_check = position.is_check();
         let (mut best, stand) = if in_check {
             (-INFINITY, -INFINITY)
@@ -471,7 +546,7 @@ impl<'a> Searcher<'a> {
             if legal.is_empty() {
                 return mated_in(ply);
             }
-            let mut ordered = OrderedMoves::new(position, legal.as_slice(), None, &self.heuristics, ply);
+            let mut ordered = OrderedMoves::new(position, legal.as_slice(), None, &self.heuristics, ply, &[None, None]);
             std::iter::from_fn(|| ordered.next()).collect()
         } else {
             let tactical = TacticalMoves::of(position);

@@ -4,12 +4,12 @@
 //! Every term is a [`Pair`] of a middlegame and an endgame value, summed for White less
 //! Black and blended by the material left (the "phase": 24 with every knight, bishop,
 //! rook and queen on the board, 0 with none), so that no term jumps when a piece goes.
-//! The terms: material and placement ([`pst`]), pawn structure ([`pawns`]), mobility,
-//! rooks on open files, the bishop pair and king safety ([`pieces`]), and a small bonus
-//! for the side to move. Two endgame corrections follow: a side without pawns that is
-//! ahead by less than a rook rarely wins, so its advantage is scaled down; and against a
-//! bare king the stronger side is rewarded for driving it to the edge with its own king
-//! close, which is how such endings are won.
+//! The terms: material and placement ([`pst`]), pawn structure and passed pawns
+//! ([`pawns`]), mobility, rooks on open files, the bishop pair, king safety and threats
+//! ([`pieces`]), and a small bonus for the side to move. Two endgame corrections follow:
+//! a side without pawns that is ahead by less than a rook rarely wins, so its advantage is
+//! scaled down; and against a bare king the stronger side is rewarded for driving it to
+//! the edge with its own king close, which is how such endings are won.
 //!
 //! Invariant: the magnitude stays far below [`super::score::MATE_BOUND`], so no
 //! evaluation is ever mistaken for a proven result.
@@ -18,7 +18,7 @@ mod pawns;
 mod pieces;
 mod pst;
 
-use std::ops::{Add, AddAssign, Mul, Neg, Sub};
+use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 use super::super::board::{Color, Role, Square};
 use super::super::position::Position;
@@ -59,6 +59,12 @@ impl Sub for Pair {
     }
 }
 
+impl SubAssign for Pair {
+    fn sub_assign(&mut self, other: Pair) {
+        *self = *self - other;
+    }
+}
+
 impl Neg for Pair {
     type Output = Pair;
     fn neg(self) -> Pair {
@@ -94,6 +100,7 @@ pub fn phase(position: &Position) -> i32 {
 pub fn evaluate(position: &Position) -> i32 {
     let board = position.board();
     let mut white_less_black = Pair::ZERO;
+    let mut attacks = [pieces::Attacks::default(); 2];
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let mut side = Pair::ZERO;
         for role in Role::ALL {
@@ -102,10 +109,15 @@ pub fn evaluate(position: &Position) -> i32 {
             }
         }
         side += pawns::structure(position, color);
-        side += pieces::activity(position, color);
+        let (activity, attacked) = pieces::activity(position, color);
+        attacks[color.index()] = attacked;
+        side += activity;
         side += pieces::shelter(position, color);
         white_less_black += side * sign;
     }
+    let [white, black] = &attacks;
+    white_less_black += pieces::threats(position, Color::White, white, black);
+    white_less_black -= pieces::threats(position, Color::Black, black, white);
     let phase = phase(position);
     let blended = (white_less_black.mg * phase + white_less_black.eg * (FULL_PHASE - phase)) / FULL_PHASE;
     let white = endgame_corrections(position, blended);

@@ -1,4 +1,6 @@
-//! Pawn structure: doubled, isolated and passed pawns.
+//! Pawn structure: doubled, isolated and passed pawns. A passed pawn is worth more the
+//! further it has come, less when something stands in its way, and, in the endgame, more
+//! with the enemy king far from the square in front of it and ours close.
 
 use super::super::super::board::{Bitboard, Color, Role, Square};
 use super::super::super::position::Position;
@@ -20,6 +22,10 @@ const PASSED: [Pair; 8] = [
     Pair::new(55, 100),
     Pair::new(0, 0),
 ];
+
+/// A passed pawn's endgame bonus per square of distance between the enemy king (and,
+/// negatively, our king) and the square in front of it, by the pawn's rank as above.
+const PASSED_KING_DISTANCE: [(i32, i32); 8] = [(0, 0), (0, 0), (0, 0), (3, 1), (6, 2), (9, 4), (12, 5), (0, 0)];
 
 /// The squares in front of a pawn of each colour on each square, on its file and both
 /// neighbouring files: where an enemy pawn stops it from being passed.
@@ -79,7 +85,20 @@ pub fn structure(position: &Position, color: Color) -> Pair {
                 Color::White => square.rank(),
                 Color::Black => 7 - square.rank(),
             };
-            total += PASSED[usize::from(rank)];
+            // A pawn stands between its side's first rank and last: `front` is on the board.
+            let rank = usize::from(rank);
+            let front = match color {
+                Color::White => square.offset(8),
+                Color::Black => square.offset(-8),
+            };
+            let bonus = PASSED[rank];
+            // Something in the way: it has to go before the pawn can.
+            total += if position.board().occupied().has(front) { Pair::new(bonus.mg / 2, bonus.eg / 2) } else { bonus };
+            let (far, near) = PASSED_KING_DISTANCE[rank];
+            let distance =
+                |king: Square| i32::from(king.file().abs_diff(front.file()).max(king.rank().abs_diff(front.rank())));
+            let kings = far * distance(position.king(color.other())) - near * distance(position.king(color));
+            total += Pair::new(0, kings);
         }
     }
     total

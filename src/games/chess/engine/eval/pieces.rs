@@ -1,5 +1,6 @@
 //! The pieces' activity and the kings' safety: mobility, rooks on open files, the bishop
-//! pair, the pawn shield before a castled king and the pressure on the squares around it.
+//! pair, the pawn shield before a castled king and the pressure on the squares around it;
+//! and threats: enemy pieces attacked by pawns or by lesser pieces, or left undefended.
 
 use super::super::super::attacks;
 use super::super::super::board::{Bitboard, Color, Role, Square};
@@ -23,6 +24,22 @@ const SHIELD: [i32; 2] = [14, 7];
 const ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
 /// The most the pressure on a king may cost, in middlegame centipawns.
 const MAX_KING_DANGER: i32 = 500;
+/// An enemy knight, bishop, rook or queen attacked by one of our pawns.
+const THREAT_BY_PAWN: Pair = Pair::new(50, 40);
+/// An enemy rook or queen attacked by one of our knights or bishops, or a queen by a rook.
+const THREAT_BY_LESSER: Pair = Pair::new(30, 25);
+/// An enemy piece other than the king, attacked by us and defended by nothing.
+const HANGING: Pair = Pair::new(25, 20);
+
+/// The squares one side attacks, by the kind of attacker.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Attacks {
+    pub pawns: Bitboard,
+    pub minors: Bitboard,
+    pub rooks: Bitboard,
+    /// Every square attacked, the king's included.
+    pub all: Bitboard,
+}
 
 /// The squares `color`'s pawns attack.
 pub fn pawn_attacks(board_pawns: Bitboard, color: Color) -> Bitboard {
@@ -31,8 +48,8 @@ pub fn pawn_attacks(board_pawns: Bitboard, color: Color) -> Bitboard {
 }
 
 /// Mobility, rook files, bishop pair and the pressure `color`'s pieces put on the enemy
-/// king (counted here, for the side that attacks).
-pub fn activity(position: &Position, color: Color) -> Pair {
+/// king (counted here, for the side that attacks), and the squares they attack.
+pub fn activity(position: &Position, color: Color) -> (Pair, Attacks) {
     let board = position.board();
     let them = color.other();
     let occupied = board.occupied();
@@ -43,6 +60,8 @@ pub fn activity(position: &Position, color: Color) -> Pair {
     let zone = attacks::king(enemy_king) | enemy_king.bb();
 
     let mut total = Pair::ZERO;
+    let pawns = pawn_attacks(our_pawns, color);
+    let mut attacked = Attacks { pawns, all: pawns | attacks::king(position.king(color)), ..Attacks::default() };
     let (mut attackers, mut weight) = (0, 0);
     for (index, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen].into_iter().enumerate() {
         for square in board.pieces(color, role) {
@@ -52,6 +71,12 @@ pub fn activity(position: &Position, color: Color) -> Pair {
                 Role::Rook => attacks::rook(square, occupied),
                 _ => attacks::queen(square, occupied),
             };
+            match role {
+                Role::Knight | Role::Bishop => attacked.minors |= reach,
+                Role::Rook => attacked.rooks |= reach,
+                _ => {}
+            }
+            attacked.all |= reach;
             let (per_square, typical) = MOBILITY[index];
             total += per_square * ((reach & area).count() as i32 - typical);
             if (reach & zone).any() {
@@ -70,7 +95,21 @@ pub fn activity(position: &Position, color: Color) -> Pair {
     if attackers >= 2 && board.pieces(color, Role::Queen).any() {
         total += Pair::new((weight * weight * 2).min(MAX_KING_DANGER), 0);
     }
-    total
+    (total, attacked)
+}
+
+/// What `color`, attacking as `ours`, threatens of the enemy pieces, which `theirs`
+/// defend.
+pub fn threats(position: &Position, color: Color, ours: &Attacks, theirs: &Attacks) -> Pair {
+    let board = position.board();
+    let enemy = board.color(color.other());
+    let pieces = enemy & !board.role(Role::Pawn) & !board.role(Role::King);
+    let majors = enemy & (board.role(Role::Rook) | board.role(Role::Queen));
+    let queens = enemy & board.role(Role::Queen);
+    let by_pawn = (pieces & ours.pawns).count() as i32;
+    let by_lesser = (majors & ours.minors).count() as i32 + (queens & ours.rooks).count() as i32;
+    let hanging = (pieces & ours.all & !theirs.all).count() as i32;
+    THREAT_BY_PAWN * by_pawn + THREAT_BY_LESSER * by_lesser + HANGING * hanging
 }
 
 fn rook_file(square: Square, ours: Bitboard, theirs: Bitboard) -> Pair {
@@ -112,6 +151,27 @@ mod tests {
 
     fn position(text: &str) -> Position {
         fen::parse(text, false).unwrap()
+    }
+
+    fn activity(position: &Position, color: Color) -> Pair {
+        super::activity(position, color).0
+    }
+
+    #[test]
+    fn pieces_attacked_by_pawns_or_left_undefended_are_threatened() {
+        let threat = |text: &str| {
+            let position = position(text);
+            let (_, white) = super::activity(&position, Color::White);
+            let (_, black) = super::activity(&position, Color::Black);
+            threats(&position, Color::White, &white, &black)
+        };
+        // The pawn on e4 forks the knight on d5 and the bishop on f5.
+        let fork = threat("4k3/8/8/3n1b2/4P3/8/8/4K3 w - - 0 1");
+        assert!(fork.mg >= 2 * THREAT_BY_PAWN.mg, "{fork:?}");
+        assert_eq!(threat("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1"), Pair::ZERO);
+        // A rook attacked by a bishop and defended by nothing.
+        let rook = threat("4k3/8/8/8/8/8/1r6/B3K3 w - - 0 1");
+        assert_eq!(rook, THREAT_BY_LESSER + HANGING);
     }
 
     #[test]
