@@ -98,8 +98,9 @@ impl Faults {
     /// Remembers game `id` as faulted before this process loaded it (as the store holds it),
     /// without counting or logging the fault again.
     pub fn remember(&self, id: &str) {
-        if !self.contains(id) {
-            self.ids().insert(id.to_owned());
+        let mut ids = self.ids();
+        if !ids.contains(id) {
+            ids.insert(id.to_owned());
         }
     }
 

@@ -324,16 +324,10 @@ impl<'a> Searcher<'a> {
 
         let key = position.hash();
         let hit = self.table.probe(key);
-        if let Some(hit) = hit.filter(|hit| !pv_node && hit.depth >= depth) {
-            let score = score::from_table(hit.score, ply);
-            let cut = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                return score;
-            }
+        if let Some(score) =
+            hit.filter(|hit| !pv_node && hit.depth >= depth).and_then(|hit| hit.cutoff(ply, alpha, beta))
+        {
+            return score;
         }
         let table_move = hit.and_then(|hit| hit.mv);
 
@@ -518,17 +512,9 @@ impl<'a> Searcher<'a> {
         }
         // A bound the main search stored settles a null window as well here as there.
         if beta - alpha == 1
-            && let Some(hit) = self.table.probe(position.hash())
+            && let Some(score) = self.table.probe(position.hash()).and_then(|hit| hit.cutoff(ply, alpha, beta))
         {
-            let score = score::from_table(hit.score, ply);
-            let cut = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                return score;
-            }
+            return score;
         }
         let in_check = position.is_check();
         let (mut best, stand) = if in_check {

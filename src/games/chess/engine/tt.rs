@@ -51,6 +51,20 @@ pub struct Hit {
     pub bound: Bound,
 }
 
+impl Hit {
+    /// The stored score, `ply` plies from the root, when its bound settles the window
+    /// (`alpha`, `beta`): the search can return it without looking further.
+    pub fn cutoff(&self, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        let score = super::score::from_table(self.score, ply);
+        let settles = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        settles.then_some(score)
+    }
+}
+
 /// One slot: 16 bytes. `bound == 0` marks an empty slot.
 #[derive(Clone, Copy, Default)]
 struct Entry {
