@@ -9,12 +9,17 @@
 //! with the ratio. `C4_BENCH_MIDDLE_MEDIUM` and `C4_BENCH_BEGIN_MEDIUM` solve only that
 //! many positions of those two sets (the first ones); `C4_BENCH_TABLE_BITS` sets the
 //! table's allocation (log2 of its entries).
+//!
+//! Then it solves positions reached by random play, ply by ply (see [`by_ply`]): how long
+//! positions take past the opening book, or from the empty board on with it.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use rand::{Rng, SeedableRng};
 use tabula::engine::SearchBudget;
-use tabula::games::connect_four::solver::{DEFAULT_TABLE_BITS, Position, Solver};
+use tabula::games::connect_four::solver::book::{self, Book};
+use tabula::games::connect_four::solver::{DEFAULT_TABLE_BITS, Position, Solver, WIDTH};
 
 struct Set {
     name: &'static str,
@@ -101,6 +106,74 @@ fn main() {
             nodes as f64 / f64::from(n),
             format!("{:.1?}", set.pons),
             mean.as_secs_f64() / set.pons.as_secs_f64()
+        );
+    }
+    by_ply(&mut solver, &go);
+}
+
+/// A position of `ply` discs reached by random moves, none of which ends the game, and
+/// that the side to move cannot win at once; with its moves.
+fn random_position(ply: u32, rng: &mut impl Rng) -> (String, Position) {
+    'again: loop {
+        let (mut moves, mut position) = (String::new(), Position::new());
+        for _ in 0..ply {
+            let open: Vec<u32> = (0..WIDTH).filter(|&c| position.can_play(c)).collect();
+            let column = open[rng.random_range(0..open.len())];
+            if position.is_winning_move(column) {
+                continue 'again;
+            }
+            position.play_column(column);
+            moves.push(char::from(b'1' + column as u8));
+        }
+        if !position.can_win_next() {
+            return (moves, position);
+        }
+    }
+}
+
+/// Solve times of positions reached by random play, ply by ply (`C4_BENCH_PLIES`, a
+/// range such as `9-14`; by default from the empty board with the embedded opening book,
+/// from the ply after the standard book's without it), `C4_BENCH_PER_PLY` positions a
+/// ply (default 50), each on a cleared table: the median, the slowest, and how many took
+/// a second or more, with the slowest position's moves.
+fn by_ply(solver: &mut Solver, go: &AtomicBool) {
+    let has_book = !Book::embedded().is_empty();
+    let first = if has_book { 0 } else { book::STANDARD_PLY + 1 };
+    let plies = std::env::var("C4_BENCH_PLIES").ok().and_then(|v| {
+        let (low, high) = v.split_once('-')?;
+        Some(low.parse().ok()?..=high.parse().ok()?)
+    });
+    let plies = plies.unwrap_or(first..=14);
+    let per_ply = count_from("C4_BENCH_PER_PLY", 50);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(8);
+    println!();
+    println!(
+        "positions by ply, random play, {} opening book",
+        if has_book { format!("with the embedded ({} discs)", Book::embedded().ply()) } else { "no".into() }
+    );
+    println!("{:>4} {:>9} {:>12} {:>12} {:>8}  slowest", "ply", "positions", "median", "max", "≥ 1 s");
+    for ply in plies {
+        let mut times = Vec::new();
+        let mut slowest = (Duration::ZERO, String::new());
+        for _ in 0..per_ply {
+            let (moves, position) = random_position(ply, &mut rng);
+            solver.reset();
+            let start = Instant::now();
+            solver.solve(&position, SearchBudget::new(u64::MAX, go)).expect("an unlimited search finishes");
+            let time = start.elapsed();
+            if time > slowest.0 {
+                slowest = (time, moves);
+            }
+            times.push(time);
+        }
+        times.sort();
+        let over = times.iter().filter(|t| t.as_secs() >= 1).count();
+        println!(
+            "{ply:>4} {:>9} {:>12} {:>12} {over:>8}  {}",
+            times.len(),
+            format!("{:.1?}", times[times.len() / 2]),
+            format!("{:.1?}", slowest.0),
+            slowest.1
         );
     }
 }

@@ -312,6 +312,64 @@ fn the_connect_four_solver_scores_positions_from_the_command_line_and_standard_i
     assert!(!wrong.status.success(), "a wrong expected score fails the command");
 }
 
+#[test]
+fn a_connect_four_book_build_goes_on_from_the_scores_an_earlier_one_kept() {
+    use tabula::games::connect_four::solver::Solver;
+    use tabula::games::connect_four::solver::book::{self, Book};
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("book.bin");
+    let partial = directory.path().join("book.bin.partial");
+    let build = || {
+        Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["solve", "connect-four", "--threads", "2", "--build-book"])
+            .arg(&path)
+            .output()
+            .unwrap()
+    };
+    // An earlier build of another ply left its file: the build stops and says so.
+    std::fs::write(&partial, "ply 9\n").unwrap();
+    let output = build();
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("was left by a build of another book") && err.contains("not \"ply 8\""), "{err}");
+    // An earlier build of this one kept every score but those of two positions that are
+    // quick to solve (made-up scores, all 3), and stopped while writing a line.
+    let positions = book::positions(book::STANDARD_PLY);
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let budget = || tabula::engine::SearchBudget::new(5_000, &never);
+    let quick: Vec<(u64, i32)> = positions
+        .iter()
+        .filter_map(|p| Some((book::canonical_key(p), Solver::with_table_bits(16).without_book().solve(p, budget())?)))
+        .take(2)
+        .collect();
+    let mut kept = String::from("ply 8\n");
+    for key in positions.iter().map(book::canonical_key).filter(|k| quick.iter().all(|q| q.0 != *k)) {
+        kept += &format!("{key} 3\n");
+    }
+    kept += "1234";
+    std::fs::write(&partial, kept).unwrap();
+    let output = build();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{err}");
+    assert!(err.contains(&format!("{} scores from an earlier build", positions.len() - 2)), "{err}");
+    assert!(err.contains(&format!("of {} positions scored", positions.len())), "progress is shown: {err}");
+    assert!(!partial.exists(), "a finished build removes the scores it kept");
+    let built = Book::read(Box::leak(std::fs::read(&path).unwrap().into_boxed_slice())).unwrap();
+    assert_eq!((built.ply(), built.len()), (8, positions.len()));
+    for position in &positions {
+        let expected = quick.iter().find(|q| q.0 == book::canonical_key(position)).map_or(3, |q| q.1);
+        assert_eq!(built.score(position), Some(expected));
+    }
+    // A build cannot also solve a position.
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["solve", "connect-four", "--moves", "44", "--build-book"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot be used with"));
+}
+
 /// Positions from FFO #40 played on at random to 9 empty squares, with their exact scores
 /// and every best move, as an exhaustive search written apart from the engine found them.
 const REVERSI_LINES: &str = "\

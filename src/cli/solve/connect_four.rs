@@ -1,12 +1,16 @@
 //! `tabula solve connect-four`: the exact score of standard Connect Four positions, in
 //! Pascal Pons' notation and convention.
 
+use std::collections::HashMap;
+use std::fs::OpenOptions;
 use std::io::{BufRead, Write, stdout};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use tabula::engine::SearchBudget;
-use tabula::games::connect_four::solver::{Position, Solver};
+use tabula::games::connect_four::solver::{MAX_SCORE, MIN_SCORE, Position, Solver, book};
 
 /// Arguments of `tabula solve connect-four`.
 #[derive(clap::Args, Debug)]
@@ -22,12 +26,130 @@ pub struct ConnectFourArgs {
     /// Stop after this many searched positions per line (default: no limit).
     #[arg(long)]
     budget: Option<u64>,
+    /// Search without the opening book embedded in the binary.
+    #[arg(long)]
+    no_book: bool,
+    /// Build an opening book instead, into this file: the exact score of every position
+    /// of `--ply` discs a search expands, solved without a book on `--threads` threads,
+    /// with progress on standard error. The book the binary embeds is
+    /// `src/games/connect_four/solver/book.bin`, built with the default ply.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "budget", "no_book"])]
+    build_book: Option<std::path::PathBuf>,
+    /// The discs of the positions a book built with `--build-book` holds.
+    #[arg(long, default_value_t = book::STANDARD_PLY, value_parser = clap::value_parser!(u32).range(1..=12), requires = "build_book")]
+    ply: u32,
+    /// Threads building the book (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256), requires = "build_book")]
+    threads: Option<u32>,
+}
+
+/// Builds a book into `path`, printing progress to standard error. Each score is also
+/// appended to `<path>.partial` as it is found, and a build that finds that file takes
+/// the scores it holds, so that a build stopped part way goes on where it was.
+fn build_book(path: &Path, ply: u32, threads: Option<u32>) -> Result<(), Box<dyn std::error::Error>> {
+    let threads = threads.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |t| t as usize);
+    let partial_path = {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".partial");
+        PathBuf::from(name)
+    };
+    let known = read_partial(&partial_path, ply)?;
+    if !known.is_empty() {
+        eprintln!("{}: {} scores from an earlier build", partial_path.display(), known.len());
+    }
+    let mut partial = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&partial_path)
+        .map_err(|e| format!("opening {}: {e}", partial_path.display()))?;
+    if known.is_empty() {
+        writeln!(partial, "ply {ply}")?;
+    }
+    let partial = Mutex::new(partial);
+    let failed = Mutex::new(None);
+    let solved = |key: u64, score: i32| {
+        let written = writeln!(partial.lock().expect("no writer panicked"), "{key} {score}");
+        if let Err(e) = written {
+            failed.lock().expect("no writer panicked").get_or_insert(e.to_string());
+        }
+    };
+    let started = Instant::now();
+    eprintln!("listing the positions of {ply} discs a search expands…");
+    let first = known.len();
+    let bytes = book::build(ply, threads, &known, &solved, |done, total| {
+        let elapsed = started.elapsed().as_secs_f64();
+        let new = done.saturating_sub(first);
+        let left = if new == 0 {
+            String::new()
+        } else {
+            format!(", about {:.0} s left", elapsed * (total - done) as f64 / new as f64)
+        };
+        let percent = 100.0 * done as f64 / total.max(1) as f64;
+        eprintln!("{done} of {total} positions scored ({percent:.1}%), {elapsed:.0} s{left}");
+    });
+    if let Some(e) = failed.into_inner().expect("no writer panicked") {
+        return Err(format!("writing {}: {e}", partial_path.display()).into());
+    }
+    std::fs::write(path, &bytes).map_err(|e| format!("writing {}: {e}", path.display()))?;
+    std::fs::remove_file(&partial_path).map_err(|e| format!("removing {}: {e}", partial_path.display()))?;
+    eprintln!("{} written: {} bytes, in {:.0} s", path.display(), bytes.len(), started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// The scores an earlier build of a book of `ply` discs kept in `path`: a first line
+/// `ply N`, then a canonical key and its score a line. A last line cut short (the build
+/// stopped while writing it) is left out; any other line that does not read is an error.
+fn read_partial(path: &Path, ply: u32) -> Result<HashMap<u64, i32>, Box<dyn std::error::Error>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
+        Err(e) => return Err(format!("reading {}: {e}", path.display()).into()),
+    };
+    let mut lines = text.lines();
+    match lines.next() {
+        None => return Ok(HashMap::new()),
+        Some(first) if first == format!("ply {ply}") => {}
+        Some(first) => {
+            return Err(format!(
+                "{} was left by a build of another book (its first line is \"{first}\", not \"ply {ply}\"): remove it or build that book",
+                path.display()
+            )
+            .into());
+        }
+    }
+    let complete = text.ends_with('\n');
+    let lines: Vec<&str> = lines.collect();
+    let mut known = HashMap::new();
+    for (number, line) in lines.iter().enumerate() {
+        let read = line
+            .split_once(' ')
+            .and_then(|(key, score)| Some((key.parse().ok()?, score.parse().ok()?)))
+            .filter(|(_, score)| (MIN_SCORE..=MAX_SCORE).contains(score));
+        match read {
+            Some((key, score)) => {
+                known.insert(key, score);
+            }
+            None if number + 1 == lines.len() && !complete => {
+                // Cut short: the build appends after the last whole line.
+                let whole = text.rfind('\n').map_or(0, |at| at + 1);
+                std::fs::write(path, &text[..whole]).map_err(|e| format!("rewriting {}: {e}", path.display()))?;
+            }
+            None => {
+                let number = number + 2;
+                return Err(format!("{} line {number}: \"{line}\" is not a key and a score", path.display()).into());
+            }
+        }
+    }
+    Ok(known)
 }
 
 pub fn run(args: ConnectFourArgs) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(path) = &args.build_book {
+        return build_book(path, args.ply, args.threads);
+    }
     let go = AtomicBool::new(false);
     let budget = SearchBudget::new(args.budget.unwrap_or(u64::MAX), &go);
-    let mut solver = Solver::new();
+    let mut solver = if args.no_book { Solver::new().without_book() } else { Solver::new() };
     if let Some(moves) = args.moves {
         let position = Position::from_moves(moves.trim()).map_err(|e| e.to_string())?;
         let started = Instant::now();

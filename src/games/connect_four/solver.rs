@@ -21,6 +21,8 @@
 //!   A search uses the first 2 MiB of it and doubles the part in use as it expands more
 //!   positions: most positions need few entries, and a table kept in cache answers
 //!   several times faster than one spread over memory.
+//! - **An opening book** ([`book`]), embedded: a search that reaches a position of the
+//!   book's ply reads its exact score there.
 //! - **Iterative null-window search.** The root searches windows of width one around a
 //!   guess that bisects `[min, max]`, biased towards 0 (most scores are small), until the
 //!   two meet.
@@ -36,6 +38,10 @@ use std::sync::atomic::AtomicBool;
 use crate::engine::SearchBudget;
 
 use super::ConnectFour;
+
+pub mod book;
+
+use book::Book;
 
 /// Columns of the board solved.
 pub const WIDTH: u32 = 7;
@@ -379,6 +385,9 @@ const STOP_CHECK: u64 = 4096;
 /// One search, within a budget.
 struct Search<'a> {
     table: &'a mut Table,
+    book: Option<&'a Book>,
+    /// The book's ply, or a count of discs no position has when there is no book.
+    book_ply: u32,
     /// Positions expanded since the solver's reset.
     nodes: u64,
     /// The count past which the search gives up.
@@ -392,9 +401,16 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn new<'a>(table: &'a mut Table, nodes: u64, limit: u64, stop: &'a AtomicBool) -> Search<'a> {
+    fn new<'a>(
+        table: &'a mut Table,
+        book: Option<&'a Book>,
+        nodes: u64,
+        limit: u64,
+        stop: &'a AtomicBool,
+    ) -> Search<'a> {
         let grow_at = NODES_PER_ENTRY << table.bits;
-        let mut search = Search { table, nodes, limit, stop, aborted: false, grow_at, next_event: 0 };
+        let book_ply = book.map_or(u32::MAX, Book::ply);
+        let mut search = Search { table, book, book_ply, nodes, limit, stop, aborted: false, grow_at, next_event: 0 };
         search.schedule();
         search
     }
@@ -457,6 +473,11 @@ impl Search<'_> {
             if alpha >= beta {
                 return beta;
             }
+        }
+        if position.moves == self.book_ply
+            && let Some(score) = self.book.and_then(|book| book.score(position))
+        {
+            return score;
         }
         let key = position.key();
         let stored = self.table.get(key);
@@ -538,6 +559,7 @@ pub struct BestMove {
 /// A Connect Four solver: its transposition table and the positions it has expanded.
 pub struct Solver {
     table: Table,
+    book: Option<&'static Book>,
     nodes: u64,
 }
 
@@ -553,9 +575,21 @@ impl Solver {
         Solver::with_table_bits(DEFAULT_TABLE_BITS)
     }
 
-    /// A solver with a table of 2^`bits` entries (`bits` clamped to 4..=30), 8 bytes each.
+    /// A solver with a table of 2^`bits` entries (`bits` clamped to 4..=30), 8 bytes each,
+    /// and the embedded opening book.
     pub fn with_table_bits(bits: u32) -> Solver {
-        Solver { table: Table::new(bits), nodes: 0 }
+        let book = Some(Book::embedded()).filter(|book| !book.is_empty());
+        Solver { table: Table::new(bits), book, nodes: 0 }
+    }
+
+    /// This solver without an opening book: it searches every position to the end.
+    pub fn without_book(self) -> Solver {
+        Solver { book: None, ..self }
+    }
+
+    /// This solver reading positions of `book`'s ply from `book`.
+    pub fn with_book(self, book: &'static Book) -> Solver {
+        Solver { book: Some(book), ..self }
     }
 
     /// Forgets every position seen so far and zeroes the node count.
@@ -571,7 +605,7 @@ impl Solver {
 
     /// A search allowed `budget.nodes` positions from the count `start`.
     fn search<'a>(&'a mut self, start: u64, budget: SearchBudget<'a>) -> Search<'a> {
-        Search::new(&mut self.table, self.nodes, start.saturating_add(budget.nodes), budget.stop)
+        Search::new(&mut self.table, self.book, self.nodes, start.saturating_add(budget.nodes), budget.stop)
     }
 
     /// The exact score of `position` in Pons' convention, from the side to move: 0 for a

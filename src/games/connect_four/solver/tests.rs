@@ -1,5 +1,8 @@
+use std::collections::HashMap;
+use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 
+use super::book::{Book, BookError};
 use super::*;
 
 static GO: AtomicBool = AtomicBool::new(false);
@@ -84,7 +87,7 @@ fn every_best_move_keeps_the_score() {
 #[test]
 fn a_search_cut_short_answers_unknown_and_a_reset_forgets() {
     let position = Position::from_moves("4453").unwrap();
-    let mut solver = solver();
+    let mut solver = solver().without_book();
     assert_eq!(solver.solve(&position, SearchBudget::new(1_000, &GO)), None);
     assert!(solver.nodes() <= 1_001);
     assert_eq!(solver.best_move(&position, SearchBudget::new(1_000, &GO)), None);
@@ -151,5 +154,149 @@ fn a_tiny_table_still_gives_exact_scores() {
         solver.reset();
         let score = solver.solve(&Position::from_moves(moves).unwrap(), unlimited());
         assert_eq!(score, Some(expected.parse().unwrap()), "{moves}");
+    }
+}
+
+/// The position after `moves` mirrored: column `c` played as column `8 - c`.
+fn mirrored(moves: &str) -> String {
+    moves.chars().map(|c| char::from(b'8' - (c as u8 - b'0'))).collect()
+}
+
+/// A book of `ply` discs holding every searched child of `parent` (which has `ply - 1`),
+/// scored by a solver without a book.
+fn book_of_children(parent: &Position) -> &'static Book {
+    let mut solver = solver().without_book();
+    let mut entries = Vec::new();
+    for column in 0..WIDTH {
+        let mut child = *parent;
+        if !child.can_play(column) || child.is_winning_move(column) {
+            continue;
+        }
+        child.play_column(column);
+        if book::is_searched(&child) {
+            solver.reset();
+            entries.push((book::canonical_key(&child), solver.solve(&child, unlimited()).unwrap()));
+        }
+    }
+    assert!(entries.len() >= 3, "a parent worth a test");
+    entries.sort();
+    entries.dedup();
+    let bytes = Box::leak(book::encode(parent.moves() + 1, entries.into_iter()).into_boxed_slice());
+    Box::leak(Box::new(Book::read(bytes).unwrap()))
+}
+
+#[test]
+fn a_search_reads_the_scores_of_the_books_ply_from_the_book() {
+    // Middle-Easy lines of 16 and 15 discs: their children have 17 and 16.
+    for moves in ["5455174361263362", "274552224131661"] {
+        let parent = Position::from_moves(moves).unwrap();
+        let book = book_of_children(&parent);
+        let mut plain = solver().without_book();
+        let expected = plain.solve(&parent, unlimited()).unwrap();
+        for position in [parent, Position::from_moves(&mirrored(moves)).unwrap()] {
+            let mut reading = solver().with_book(book);
+            assert_eq!(reading.solve(&position, unlimited()), Some(expected), "{moves}");
+            // Each null window expands the parent and reads its children.
+            assert!(reading.nodes() <= 8 * 8, "{moves}: {} positions expanded", reading.nodes());
+            assert!(plain.nodes() > 2 * reading.nodes(), "{moves}: the book spared the search below");
+            reading.reset();
+            let best = reading.best_move(&position, unlimited()).unwrap();
+            assert_eq!(best.score, expected);
+            let mut child = position;
+            child.play_column(best.column);
+            assert_eq!(book.score(&child), Some(-expected), "{moves}: the best move keeps the score");
+        }
+    }
+}
+
+#[test]
+fn a_book_answers_only_for_its_ply_and_the_positions_it_holds() {
+    let parent = Position::from_moves("5455174361263362").unwrap();
+    let book = book_of_children(&parent);
+    // Six children: a disc in column 4 lets the opponent win at once.
+    assert_eq!((book.ply(), book.len()), (17, 6));
+    assert_eq!(book.score(&parent), None, "another ply");
+    let elsewhere = Position::from_moves("54551743612633621").unwrap();
+    let mut child = parent;
+    child.play_column(0);
+    assert_eq!(elsewhere, child);
+    assert!(book.score(&child).is_some());
+    let other = Position::from_moves("54551743612633611").unwrap();
+    assert_eq!(book.score(&other), None, "a position of that ply not held");
+    assert_eq!(Solver::new().without_book().book.map(Book::len), None);
+}
+
+#[test]
+fn a_book_that_does_not_read_is_refused_naming_why() {
+    let good = book::encode(3, [(10, 0), (20, -2), (30, 5)].into_iter());
+    let leak = |bytes: Vec<u8>| -> &'static [u8] { Box::leak(bytes.into_boxed_slice()) };
+    assert_eq!(Book::read(leak(good.clone())).unwrap().len(), 3);
+    let mut magic = good.clone();
+    magic[0] = b'X';
+    assert_eq!(Book::read(leak(magic)).unwrap_err(), BookError::Magic);
+    assert_eq!(
+        Book::read(leak(good[..good.len() - 1].to_vec())).unwrap_err(),
+        BookError::Length { count: 3, bytes: 23 }
+    );
+    let unordered = book::encode(3, [(10, 0), (10, 1)].into_iter());
+    assert_eq!(Book::read(leak(unordered)).unwrap_err(), BookError::Order { index: 1 });
+    let mut score = good;
+    score[16] = 0xFF;
+    let error = Book::read(leak(score)).unwrap_err();
+    assert_eq!(error, BookError::Score { index: 0, score: 0xFF + MIN_SCORE });
+    assert!(error.to_string().contains("outside -18..=18"), "{error}");
+    assert!(Book::embedded().is_empty() || Book::embedded().ply() == book::STANDARD_PLY);
+}
+
+#[test]
+fn the_positions_of_a_ply_are_each_position_a_search_expands_once_up_to_mirroring() {
+    // One disc: seven columns, three pairs of mirror images and the centre.
+    assert_eq!(book::positions(1).len(), 4);
+    // Two: 49 boards, of which one (both discs in the centre column) is its own image.
+    assert_eq!(book::positions(2).len(), 25);
+    let eight = book::positions(book::STANDARD_PLY);
+    let keys: Vec<u64> = eight.iter().map(book::canonical_key).collect();
+    assert!(keys.windows(2).all(|pair| pair[0] < pair[1]), "in increasing order of key, once each");
+    assert!(eight.iter().all(|p| p.moves() == book::STANDARD_PLY && book::is_searched(p)));
+    assert_eq!(eight.len(), 77_154);
+}
+
+#[test]
+fn a_book_build_solves_what_is_not_known_and_keeps_what_is() {
+    let positions = book::positions(book::STANDARD_PLY);
+    // Two positions this solver proves in a few thousand positions (most take millions).
+    let mut probe = solver().without_book();
+    let quick: Vec<(u64, i32)> = positions
+        .iter()
+        .filter_map(|p| {
+            probe.reset();
+            Some((book::canonical_key(p), probe.solve(p, SearchBudget::new(5_000, &GO))?))
+        })
+        .take(2)
+        .collect();
+    assert_eq!(quick.len(), 2);
+    // Every other score is "known" from an earlier build (here made up: all 3).
+    let known: HashMap<u64, i32> =
+        positions.iter().map(book::canonical_key).filter(|k| quick.iter().all(|q| q.0 != *k)).map(|k| (k, 3)).collect();
+    let solved = Mutex::new(Vec::new());
+    let mut reports = Vec::new();
+    let bytes = book::build(
+        book::STANDARD_PLY,
+        2,
+        &known,
+        &|key, score| solved.lock().unwrap().push((key, score)),
+        |done, total| reports.push((done, total)),
+    );
+    let mut solved = solved.into_inner().unwrap();
+    solved.sort();
+    assert_eq!(solved, quick, "only the two unknown positions are solved, and reported as they are");
+    assert_eq!(reports.first(), Some(&(positions.len() - 2, positions.len())));
+    assert_eq!(reports.last(), Some(&(positions.len(), positions.len())));
+    let built = Book::read(Box::leak(bytes.into_boxed_slice())).unwrap();
+    assert_eq!((built.ply(), built.len()), (book::STANDARD_PLY, positions.len()));
+    for position in &positions {
+        let key = book::canonical_key(position);
+        let expected = quick.iter().find(|q| q.0 == key).map_or(3, |q| q.1);
+        assert_eq!(built.score(position), Some(expected));
     }
 }
