@@ -21,6 +21,9 @@
 //!   A search uses the first 2 MiB of it and doubles the part in use as it expands more
 //!   positions: most positions need few entries, and a table kept in cache answers
 //!   several times faster than one spread over memory.
+//! - **Enhanced transposition cut-offs.** Before searching its moves, a node with fewer
+//!   than 36 discs looks each child up in the table: an upper bound stored for one that
+//!   is low enough proves the node's lower bound at once.
 //! - **An opening book** ([`book`]), embedded: a search that reaches a position of the
 //!   book's ply reads its exact score there.
 //! - **Iterative null-window search.** The root searches windows of width one around a
@@ -379,6 +382,10 @@ impl Table {
     }
 }
 
+/// Nodes with fewer discs than this look for a child the table already refutes before
+/// searching any: deeper, the probes cost more than the searches they save.
+const ETC_BEFORE: i32 = 36;
+
 /// How often a search looks at its stop flag, in positions (a power of two).
 const STOP_CHECK: u64 = 4096;
 
@@ -498,6 +505,10 @@ impl Search<'_> {
                 }
             }
         }
+        if moves < ETC_BEFORE && self.child_refutes(position, next, beta) {
+            self.table.put(key, beta + LOWER_BOUND_BASE);
+            return beta;
+        }
         let mut sorter = MoveSorter::new();
         for &column in COLUMN_ORDER.iter().rev() {
             let bit = next & column_mask(column);
@@ -522,6 +533,23 @@ impl Search<'_> {
         }
         self.table.put(key, alpha - MIN_SCORE + 1);
         alpha
+    }
+
+    /// Whether the table already proves one of `moves` (a bit each) scores at least
+    /// `beta` for the side to move in `position`: an upper bound of at most `-beta` stored
+    /// for the child (an enhanced transposition cut-off).
+    fn child_refutes(&self, position: &Position, mut moves: u64, beta: i32) -> bool {
+        while moves != 0 {
+            let bit = moves & moves.wrapping_neg();
+            moves ^= bit;
+            let mut child = *position;
+            child.play(bit);
+            let stored = self.table.get(child.key());
+            if stored != 0 && stored <= LOWER_BOUND_BASE + MIN_SCORE - 1 && -(stored + MIN_SCORE - 1) >= beta {
+                return true;
+            }
+        }
+        false
     }
 
     /// The exact score of `position`, not winnable at once, that lies in `[min, max]`.
