@@ -344,16 +344,18 @@ impl<'s, 'c> Solver<'s, 'c> {
             }
             hint = known.best;
         }
+        // Each move's flips are computed once, for the cut-off below, the ordering and
+        // the search alike.
+        let mut children = Children::new(position);
         if empties >= ETC_MIN {
             // Enhanced transposition cut-off: a child the table already holds low enough
             // for the window proves the cut-off without a search. Every child's bucket is
-            // asked for first, so that their cache misses overlap (playing a move again
-            // costs less than keeping the children).
+            // asked for first, so that their cache misses overlap.
             for square in squares(moves) {
-                self.table.prefetch(position.play(square));
+                self.table.prefetch(children.play(square));
             }
             for square in squares(moves) {
-                if let Some(known) = self.table.probe(position.play(square))
+                if let Some(known) = self.table.probe(children.play(square))
                     && -known.upper >= beta
                 {
                     let lower = -known.upper;
@@ -372,16 +374,20 @@ impl<'s, 'c> Solver<'s, 'c> {
             // The table's move alone first: it often refutes the position by itself, and
             // then the other moves need not even be ordered.
             rest &= !(1 << hint);
-            best = -I::search(self, position.play(u32::from(hint)), -beta, -alpha, false);
+            best = -I::search(self, children.play(u32::from(hint)), -beta, -alpha, false);
             best_square = hint;
             alpha = alpha.max(best);
         }
         if alpha < beta && rest != 0 && !self.clock.out() {
             let mut list = [0u64; 64];
-            let count = self.order::<I>(position, rest, empties, &mut list);
-            for &key in &list[..count] {
-                let square = (key & 63) as u32;
-                let child = position.play(square);
+            let count = self.order::<I>(&mut children, rest, empties, &mut list);
+            for i in 0..count {
+                // The best move left brought forward: most positions are cut off after a
+                // move or two, and the other moves then need no sorting.
+                let top = (i..count).max_by_key(|&j| list[j]).unwrap_or(i);
+                list.swap(i, top);
+                let square = (list[i] & 63) as u32;
+                let child = children.play(square);
                 let mut score;
                 if best == -INFINITY {
                     score = -I::search(self, child, -beta, -alpha, false);
@@ -422,15 +428,16 @@ impl<'s, 'c> Solver<'s, 'c> {
         best
     }
 
-    /// Fills `list` with the moves `moves` of `position`, best first, each a sort key
-    /// (higher first) with the square in its low 8 bits; returns how many.
+    /// Fills `list` with the moves `moves` of the position of `children`, unsorted, each a
+    /// sort key (higher first: keys are distinct) with the square in its low 8 bits;
+    /// returns how many.
     #[inline(always)]
-    fn order<I: Isa>(&mut self, position: Position, moves: u64, empties: u32, list: &mut [u64; 64]) -> usize {
+    fn order<I: Isa>(&mut self, children: &mut Children, moves: u64, empties: u32, list: &mut [u64; 64]) -> usize {
         let mut count = 0;
-        let odd = parity_mask(position.empty());
+        let odd = parity_mask(children.position.empty());
         let parity = if empties < 12 { W_LOW_PARITY } else { W_PARITY };
         for square in squares(moves) {
-            let child = position.play(square);
+            let child = children.play(square);
             let replies = child.moves();
             // The mover's discs are the child's opponent's.
             let mine = child.opp();
@@ -449,16 +456,6 @@ impl<'s, 'c> Solver<'s, 'c> {
             // Offset to be non-negative, so that keys compare as the priorities do.
             list[count] = ((i64::from(priority) - i64::from(i32::MIN)) as u64) << 8 | u64::from(square);
             count += 1;
-        }
-        // Insertion sort: lists are short.
-        for i in 1..count {
-            let item = list[i];
-            let mut j = i;
-            while j > 0 && list[j - 1] < item {
-                list[j] = list[j - 1];
-                j -= 1;
-            }
-            list[j] = item;
         }
         count
     }
@@ -886,6 +883,34 @@ mod native {
         beta: i32,
     ) -> i32 {
         solver.quick_search::<Native>(position, depth, alpha, beta)
+    }
+}
+
+/// A position's children, each move's flips computed on its first play and kept (by
+/// square) for the next: the search plays the same move for the table's cut-off, the
+/// ordering and the search itself.
+struct Children {
+    position: Position,
+    /// The flips of each move played so far, 0 for the others (a legal move flips at
+    /// least one disc).
+    flips: [u64; 64],
+}
+
+impl Children {
+    /// `position`'s children, none played yet.
+    #[inline(always)]
+    fn new(position: Position) -> Children {
+        Children { position, flips: [0; 64] }
+    }
+
+    /// The position after the legal move `square`.
+    #[inline(always)]
+    fn play(&mut self, square: u32) -> Position {
+        let flips = &mut self.flips[square as usize];
+        if *flips == 0 {
+            *flips = self.position.flips(square);
+        }
+        self.position.play_flips(square, *flips)
     }
 }
 
