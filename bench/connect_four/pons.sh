@@ -21,7 +21,8 @@
 #                 When unset, the script clones it into a temporary folder, which needs
 #                 the internet.
 #   PONS_BOOK     his opening book file (7x6.book, published with his solver's online
-#                 version, not in its repository); unset: no book, for either side.
+#                 version, not in its repository), and Tabula then reads the book it
+#                 embeds; unset: no book for either side (Tabula runs with --no-book).
 #   LINES         positions of each set (default 1000: every one).
 #   EARLY         early positions as moves from the empty board, timed one by one after
 #                 the sets (default "4453"; "4" takes minutes for each program; "" none).
@@ -61,10 +62,12 @@ pons="$work/pons"
 g++ --std=c++11 -W -Wall -O3 -DNDEBUG -I"$PONS_SRC" -o "$pons" "$here/pons_driver.cpp" "$PONS_SRC/Solver.cpp" \
     > "$work/pons-build.log" 2>&1 || die "Pons' solver did not build; see $work/pons-build.log"
 book_note="no opening book for either"
+book_flag=(--no-book)
 if [ -n "${PONS_BOOK:-}" ]; then
     [ -f "$PONS_BOOK" ] || die "PONS_BOOK=$PONS_BOOK is not a file"
     export PONS_BOOK
-    book_note="Pons with his opening book $PONS_BOOK; Tabula without one"
+    book_flag=()
+    book_note="each with its opening book: Pons with $PONS_BOOK, Tabula with the one it embeds"
 fi
 
 # --- Tabula ------------------------------------------------------------------------------
@@ -96,7 +99,7 @@ bench() { # NAME INPUT EXPECTED(or "")
     local ours_walls=() ours_cpus=() ours_means=() pons_walls=() pons_cpus=() pons_means=() status="ok"
     for round in $(seq 1 "$rounds"); do
         say "$name round $round: Tabula..."
-        read -r wall cpu < <(timed "$work/ours-$name-$round.log" "$input" "$ours" solve connect-four)
+        read -r wall cpu < <(timed "$work/ours-$name-$round.log" "$input" "$ours" solve connect-four "${book_flag[@]}")
         ours_walls+=("$wall") ours_cpus+=("$cpu") ours_means+=("$(mean_us "$work/ours-$name-$round.log.err")")
         say "$name round $round: Pons..."
         read -r wall cpu < <(timed "$work/pons-$name-$round.log" "$input" "$pons")
