@@ -545,7 +545,7 @@ impl Search<'_> {
             let mut child = *position;
             child.play(bit);
             let stored = self.table.get(child.key());
-            if stored != 0 && stored <= LOWER_BOUND_BASE + MIN_SCORE - 1 && -(stored + MIN_SCORE - 1) >= beta {
+            if stored != 0 && stored < LOWER_BOUND_BASE + MIN_SCORE && -(stored + MIN_SCORE - 1) >= beta {
                 return true;
             }
         }
