@@ -298,6 +298,16 @@ const LAST_GENERATION: u64 = (1 << (64 - GENERATION_SHIFT)) - 1;
 /// bound above those; 0 is no entry.
 const LOWER_BOUND_BASE: i32 = MAX_SCORE - 2 * MIN_SCORE + 2;
 
+/// The lower bound a table value holds, if it holds one.
+fn lower_bound(stored: i32) -> Option<i32> {
+    (stored >= LOWER_BOUND_BASE + MIN_SCORE).then(|| stored - LOWER_BOUND_BASE)
+}
+
+/// The upper bound a table value holds, if it holds one (0 holds nothing).
+fn upper_bound(stored: i32) -> Option<i32> {
+    (stored != 0 && stored < LOWER_BOUND_BASE + MIN_SCORE).then(|| stored + MIN_SCORE - 1)
+}
+
 /// Log2 of the entries a search starts each position with: 2 MiB, the size of one core's
 /// L2 cache on the machines this runs on. A table spread over more memory costs a cache
 /// and TLB miss on nearly every probe, which small searches cannot win back.
@@ -488,21 +498,19 @@ impl Search<'_> {
         }
         let key = position.key();
         let stored = self.table.get(key);
-        if stored > LOWER_BOUND_BASE + MIN_SCORE - 1 {
-            let min = stored - LOWER_BOUND_BASE;
+        if let Some(min) = lower_bound(stored) {
             if alpha < min {
                 alpha = min;
                 if alpha >= beta {
                     return alpha;
                 }
             }
-        } else if stored != 0 {
-            let max = stored + MIN_SCORE - 1;
-            if beta > max {
-                beta = max;
-                if alpha >= beta {
-                    return beta;
-                }
+        } else if let Some(max) = upper_bound(stored)
+            && beta > max
+        {
+            beta = max;
+            if alpha >= beta {
+                return beta;
             }
         }
         if moves < ETC_BEFORE && self.child_refutes(position, next, beta) {
@@ -544,8 +552,7 @@ impl Search<'_> {
             moves ^= bit;
             let mut child = *position;
             child.play(bit);
-            let stored = self.table.get(child.key());
-            if stored != 0 && stored < LOWER_BOUND_BASE + MIN_SCORE && -(stored + MIN_SCORE - 1) >= beta {
+            if upper_bound(self.table.get(child.key())).is_some_and(|max| -max >= beta) {
                 return true;
             }
         }

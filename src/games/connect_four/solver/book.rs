@@ -217,7 +217,9 @@ pub fn build(
     let positions = positions(ply);
     let total = positions.len();
     let scores: Vec<Option<i32>> = positions.iter().map(|p| known.get(&canonical_key(p)).copied()).collect();
-    let done = AtomicUsize::new(scores.iter().flatten().count());
+    // The unknown positions, in the order they are solved.
+    let todo: Vec<usize> = (0..total).map(|turn| spread(turn, total)).filter(|&i| scores[i].is_none()).collect();
+    let done = AtomicUsize::new(total - todo.len());
     progress(done.load(Ordering::Relaxed), total);
     let scores = Mutex::new(scores);
     let next = AtomicUsize::new(0);
@@ -227,15 +229,7 @@ pub fn build(
             .map(|_| {
                 scope.spawn(|| {
                     let mut solver = Solver::with_table_bits(BUILD_TABLE_BITS).without_book();
-                    loop {
-                        let turn = next.fetch_add(1, Ordering::Relaxed);
-                        if turn >= total {
-                            break;
-                        }
-                        let index = spread(turn, total);
-                        if scores.lock().expect("no worker panics holding the scores")[index].is_some() {
-                            continue;
-                        }
+                    while let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
                         let position = &positions[index];
                         let score = solver
                             .solve(position, SearchBudget::new(u64::MAX, &never))
