@@ -319,13 +319,15 @@ fn a_connect_four_book_build_goes_on_from_the_scores_an_earlier_one_kept() {
     let directory = tempfile::tempdir().unwrap();
     let path = directory.path().join("book.bin");
     let partial = directory.path().join("book.bin.partial");
-    let build = || {
-        Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(["solve", "connect-four", "--threads", "2", "--build-book"])
-            .arg(&path)
-            .output()
-            .unwrap()
+    let build_for = |minutes: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+        command.args(["solve", "connect-four", "--threads", "2", "--build-book"]).arg(&path);
+        if let Some(minutes) = minutes {
+            command.args(["--minutes", minutes]);
+        }
+        command.output().unwrap()
     };
+    let build = || build_for(None);
     // An earlier build of another ply left its file: the build stops and says so.
     std::fs::write(&partial, "ply 9\n").unwrap();
     let output = build();
@@ -348,11 +350,28 @@ fn a_connect_four_book_build_goes_on_from_the_scores_an_earlier_one_kept() {
     }
     kept += "1234";
     std::fs::write(&partial, kept).unwrap();
+    // Stopped at once, the build writes the book of what is known and nothing more.
+    let output = build_for(Some("0"));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{err}");
+    assert!(err.contains(&format!("book.bin.partial: {} scores from an earlier build", positions.len() - 2)), "{err}");
+    assert!(
+        err.contains(&format!("{} of {} positions; run again to go on", positions.len() - 2, positions.len())),
+        "{err}"
+    );
+    assert!(!partial.exists(), "the scores kept are in the book now");
+    let stopped = Book::read(Box::leak(std::fs::read(&path).unwrap().into_boxed_slice())).unwrap();
+    assert_eq!(stopped.len(), positions.len() - 2);
+    assert!(
+        positions.iter().all(|p| stopped.score(p) == quick.iter().all(|q| q.0 != book::canonical_key(p)).then_some(3))
+    );
+    // The next build goes on from that book.
     let output = build();
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{err}");
-    assert!(err.contains(&format!("{} scores from an earlier build", positions.len() - 2)), "{err}");
+    assert!(err.contains(&format!("book.bin: {} scores from an earlier build", positions.len() - 2)), "{err}");
     assert!(err.contains(&format!("of {} positions scored", positions.len())), "progress is shown: {err}");
+    assert!(err.contains("(complete)"), "{err}");
     assert!(!partial.exists(), "a finished build removes the scores it kept");
     let built = Book::read(Box::leak(std::fs::read(&path).unwrap().into_boxed_slice())).unwrap();
     assert_eq!((built.ply(), built.len()), (8, positions.len()));
@@ -360,6 +379,24 @@ fn a_connect_four_book_build_goes_on_from_the_scores_an_earlier_one_kept() {
         let expected = quick.iter().find(|q| q.0 == book::canonical_key(position)).map_or(3, |q| q.1);
         assert_eq!(built.score(position), Some(expected));
     }
+    // A build never overwrites a file that is not a book of its ply.
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["solve", "connect-four", "--ply", "7", "--build-book"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("is a book of 8 discs, not 7: give --ply 8"));
+    let text = directory.path().join("notes.txt");
+    std::fs::write(&text, "not a book").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["solve", "connect-four", "--build-book"])
+        .arg(&text)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("is there and is not a book to go on from"));
+    assert_eq!(std::fs::read_to_string(&text).unwrap(), "not a book");
     // A build cannot also solve a position.
     let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["solve", "connect-four", "--moves", "44", "--build-book"])

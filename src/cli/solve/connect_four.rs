@@ -31,10 +31,16 @@ pub struct ConnectFourArgs {
     no_book: bool,
     /// Build an opening book instead, into this file: the exact score of every position
     /// of `--ply` discs a search expands, solved without a book on `--threads` threads,
-    /// with progress on standard error. The book the binary embeds is
+    /// with progress on standard error. A build goes on from the scores the file already
+    /// holds (a book of the same ply whose build was stopped) and from those kept in
+    /// `FILE.partial` as they are found. The book the binary embeds is
     /// `src/games/connect_four/solver/book.bin`, built with the default ply.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "budget", "no_book"])]
     build_book: Option<std::path::PathBuf>,
+    /// Start no position after this many minutes: the book written then holds the
+    /// scores known so far, and a later build goes on from it.
+    #[arg(long, requires = "build_book")]
+    minutes: Option<f64>,
     /// The discs of the positions a book built with `--build-book` holds.
     #[arg(long, default_value_t = book::STANDARD_PLY, value_parser = clap::value_parser!(u32).range(1..=12), requires = "build_book")]
     ply: u32,
@@ -43,20 +49,38 @@ pub struct ConnectFourArgs {
     threads: Option<u32>,
 }
 
-/// Builds a book into `path`, printing progress to standard error. Each score is also
-/// appended to `<path>.partial` as it is found, and a build that finds that file takes
-/// the scores it holds, so that a build stopped part way goes on where it was.
-fn build_book(path: &Path, ply: u32, threads: Option<u32>) -> Result<(), Box<dyn std::error::Error>> {
+/// Builds a book into `path`, printing progress to standard error. The scores `path`
+/// already holds are kept. Each new score is also appended to `<path>.partial` as it is
+/// found, and a build that finds that file takes the scores it holds, so that a build
+/// stopped part way, or killed, goes on where it was.
+fn build_book(
+    path: &Path,
+    ply: u32,
+    threads: Option<u32>,
+    minutes: Option<f64>,
+) -> Result<(), Box<dyn std::error::Error>> {
     let threads = threads.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |t| t as usize);
+    let stop_at = match minutes {
+        Some(minutes) if !(0.0..1e6).contains(&minutes) => {
+            return Err(format!("--minutes {minutes}: give a number of minutes from 0 to a million").into());
+        }
+        Some(minutes) => Some(Instant::now() + Duration::from_secs_f64(minutes * 60.0)),
+        None => None,
+    };
     let partial_path = {
         let mut name = path.as_os_str().to_owned();
         name.push(".partial");
         PathBuf::from(name)
     };
-    let known = read_partial(&partial_path, ply)?;
+    let mut known = read_book(path, ply)?;
     if !known.is_empty() {
-        eprintln!("{}: {} scores from an earlier build", partial_path.display(), known.len());
+        eprintln!("{}: {} scores from an earlier build", path.display(), known.len());
     }
+    let kept = read_partial(&partial_path, ply)?;
+    if !kept.is_empty() {
+        eprintln!("{}: {} scores from an earlier build", partial_path.display(), kept.len());
+    }
+    known.extend(kept);
     let mut partial = OpenOptions::new()
         .create(true)
         .append(true)
@@ -76,7 +100,9 @@ fn build_book(path: &Path, ply: u32, threads: Option<u32>) -> Result<(), Box<dyn
     let started = Instant::now();
     eprintln!("listing the positions of {ply} discs a search expands…");
     let first = known.len();
-    let bytes = book::build(ply, threads, &known, &solved, |done, total| {
+    let mut finished = (0, 0);
+    let bytes = book::build(ply, threads, &known, stop_at, &solved, |done, total| {
+        finished = (done, total);
         let elapsed = started.elapsed().as_secs_f64();
         let new = done.saturating_sub(first);
         let left = if new == 0 {
@@ -92,8 +118,40 @@ fn build_book(path: &Path, ply: u32, threads: Option<u32>) -> Result<(), Box<dyn
     }
     std::fs::write(path, &bytes).map_err(|e| format!("writing {}: {e}", path.display()))?;
     std::fs::remove_file(&partial_path).map_err(|e| format!("removing {}: {e}", partial_path.display()))?;
-    eprintln!("{} written: {} bytes, in {:.0} s", path.display(), bytes.len(), started.elapsed().as_secs_f64());
+    let (done, total) = finished;
+    let complete =
+        if done == total { "complete".to_owned() } else { format!("{done} of {total} positions; run again to go on") };
+    eprintln!(
+        "{} written ({complete}): {} bytes, in {:.0} s",
+        path.display(),
+        bytes.len(),
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
+}
+
+/// The scores of the book of `ply` discs in `path`, from a build that was stopped; none
+/// when there is no such file. A file that is not a book of that ply is an error, so that
+/// a build never overwrites something else.
+fn read_book(path: &Path, ply: u32) -> Result<HashMap<u64, i32>, Box<dyn std::error::Error>> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
+        Err(e) => return Err(format!("reading {}: {e}", path.display()).into()),
+    };
+    // Read once in a process that ends when the build does.
+    let book = book::Book::read(Box::leak(bytes.into_boxed_slice()))
+        .map_err(|e| format!("{} is there and is not a book to go on from: {e}", path.display()))?;
+    if book.ply() != ply {
+        return Err(format!(
+            "{} is a book of {} discs, not {ply}: give --ply {} or another file",
+            path.display(),
+            book.ply(),
+            book.ply()
+        )
+        .into());
+    }
+    Ok(book.entries().collect())
 }
 
 /// The scores an earlier build of a book of `ply` discs kept in `path`: a first line
@@ -145,7 +203,7 @@ fn read_partial(path: &Path, ply: u32) -> Result<HashMap<u64, i32>, Box<dyn std:
 
 pub fn run(args: ConnectFourArgs) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(path) = &args.build_book {
-        return build_book(path, args.ply, args.threads);
+        return build_book(path, args.ply, args.threads, args.minutes);
     }
     let go = AtomicBool::new(false);
     let budget = SearchBudget::new(args.budget.unwrap_or(u64::MAX), &go);

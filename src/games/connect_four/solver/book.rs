@@ -1,10 +1,11 @@
-//! The opening book of standard Connect Four: the exact score of every position of
+//! The opening book of standard Connect Four: the exact score of the positions of
 //! [`Book::ply`] discs that a search can reach, computed by this solver
 //! (`tabula solve connect-four --build-book`) and embedded in the binary.
 //!
 //! A search reads a position of the book's ply from the book instead of searching below
-//! it, so a position of fewer discs is solved by a search of at most that many plies,
-//! whose leaves are all in the book.
+//! it, so once the book holds every such position, a position of fewer discs is solved
+//! by a search of at most that many plies, whose leaves are all in the book. A book whose
+//! build was stopped part way holds some of them; the search goes below the others.
 //!
 //! - **Which positions.** Those a search expands: in play (no line of four on the board),
 //!   the side to move unable to win with its next disc, and with a move that does not let
@@ -107,6 +108,14 @@ impl Book {
         self.entries.is_empty()
     }
 
+    /// Each canonical key the book holds with its score, in increasing order of key.
+    pub fn entries(&self) -> impl ExactSizeIterator<Item = (u64, i32)> + '_ {
+        (0..self.len()).map(|index| {
+            let entry = self.entry(index);
+            (entry >> SCORE_BITS, entry_score(entry))
+        })
+    }
+
     fn entry(&self, index: usize) -> u64 {
         u64::from_le_bytes(self.entries[index * 8..index * 8 + 8].try_into().expect("eight bytes"))
     }
@@ -195,14 +204,21 @@ fn spread(turn: usize, total: usize) -> usize {
 /// position to the next, since neighbouring positions share much of their trees.
 const BUILD_TABLE_BITS: u32 = 24;
 
+/// Positions a thread solves one after another, neighbours in order of key, so that each
+/// finds part of its tree in the table the ones before left: 100 neighbours of 8 discs
+/// solved in a row searched a fifth fewer positions than with the table cleared for each.
+const RUN: usize = 64;
+
 /// How often a build reports its progress.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 
-/// Solves every position [`positions`] lists for `ply`, on `threads` threads, and
-/// returns the book's bytes.
+/// Solves the positions [`positions`] lists for `ply`, on `threads` threads, and returns
+/// the bytes of the book of every score known at the end.
 ///
 /// - `known` holds scores solved before, by canonical key (from an earlier build that
 ///   stopped): those positions are not solved again.
+/// - `stop_at`: no position is started after it, so the book returned may hold only
+///   some of the positions (and `known`); a later build can go on from it.
 /// - `solved` is called from the solving threads with each new canonical key and score,
 ///   as soon as it is known (so that a caller can keep them for such a later build).
 /// - `progress` is called with the positions scored and their number, from the calling
@@ -211,32 +227,44 @@ pub fn build(
     ply: u32,
     threads: usize,
     known: &HashMap<u64, i32>,
+    stop_at: Option<Instant>,
     solved: &(dyn Fn(u64, i32) + Sync),
     mut progress: impl FnMut(usize, usize),
 ) -> Vec<u8> {
     let positions = positions(ply);
     let total = positions.len();
     let scores: Vec<Option<i32>> = positions.iter().map(|p| known.get(&canonical_key(p)).copied()).collect();
-    // The unknown positions, in the order they are solved.
-    let todo: Vec<usize> = (0..total).map(|turn| spread(turn, total)).filter(|&i| scores[i].is_none()).collect();
-    let done = AtomicUsize::new(total - todo.len());
+    // The unknown positions in runs of neighbours, the runs in the order they are solved.
+    let runs = total.div_ceil(RUN);
+    let todo: Vec<Vec<usize>> = (0..runs)
+        .map(|turn| spread(turn, runs))
+        .map(|run| (run * RUN..total.min(run * RUN + RUN)).filter(|&i| scores[i].is_none()).collect::<Vec<_>>())
+        .filter(|run| !run.is_empty())
+        .collect();
+    let done = AtomicUsize::new(scores.iter().flatten().count());
     progress(done.load(Ordering::Relaxed), total);
     let scores = Mutex::new(scores);
     let next = AtomicUsize::new(0);
     let never = AtomicBool::new(false);
+    let stopped = || stop_at.is_some_and(|at| Instant::now() >= at);
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.max(1))
             .map(|_| {
                 scope.spawn(|| {
                     let mut solver = Solver::with_table_bits(BUILD_TABLE_BITS).without_book();
-                    while let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        let position = &positions[index];
-                        let score = solver
-                            .solve(position, SearchBudget::new(u64::MAX, &never))
-                            .expect("an unlimited search finishes");
-                        solved(canonical_key(position), score);
-                        scores.lock().expect("no worker panics holding the scores")[index] = Some(score);
-                        done.fetch_add(1, Ordering::Relaxed);
+                    while let Some(run) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        for &index in run {
+                            if stopped() {
+                                return;
+                            }
+                            let position = &positions[index];
+                            let score = solver
+                                .solve(position, SearchBudget::new(u64::MAX, &never))
+                                .expect("an unlimited search finishes");
+                            solved(canonical_key(position), score);
+                            scores.lock().expect("no worker panics holding the scores")[index] = Some(score);
+                            done.fetch_add(1, Ordering::Relaxed);
+                        }
                     }
                 })
             })
@@ -250,10 +278,11 @@ pub fn build(
             }
         }
     });
-    progress(total, total);
+    progress(done.into_inner(), total);
     let scores = scores.into_inner().expect("no worker panicked");
-    let scores = scores.into_iter().map(|score| score.expect("every position solved"));
-    encode(ply, positions.iter().map(canonical_key).zip(scores))
+    let entries: Vec<(u64, i32)> =
+        positions.iter().zip(scores).filter_map(|(position, score)| Some((canonical_key(position), score?))).collect();
+    encode(ply, entries.into_iter())
 }
 
 /// The bytes of a book of `ply` discs holding `entries`: canonical keys, each with its

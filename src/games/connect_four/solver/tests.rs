@@ -284,6 +284,7 @@ fn a_book_build_solves_what_is_not_known_and_keeps_what_is() {
         book::STANDARD_PLY,
         2,
         &known,
+        None,
         &|key, score| solved.lock().unwrap().push((key, score)),
         |done, total| reports.push((done, total)),
     );
