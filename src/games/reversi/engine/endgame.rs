@@ -26,7 +26,8 @@
 //!   move), and only where a neighbouring square holds an opponent's disc (elsewhere
 //!   nothing can flip); the stable-disc cut-off too.
 //! - **Four, three, two**: the same with the empty squares passed down as a short list,
-//!   unrolled, without a recursion through the general case.
+//!   unrolled, without a recursion through the general case (the stable-disc cut-off at
+//!   four only).
 //! - **One**: the last empty square is scored from a count of its flips (see
 //!   [`last_flips`]), without computing or playing them.
 //!
@@ -64,9 +65,9 @@ pub const ETC_MIN: u32 = 8;
 /// The lowest `alpha` at which the opponent's stable discs are counted for a cut-off,
 /// by empty squares (99: never): the count costs more than it saves unless the window is
 /// high enough for the opponent's stable discs to reach it, which needs more of them
-/// the more squares are empty. Below 5 empties the count is not worth it at all.
+/// the more squares are empty. Below 4 empties the count is not worth it at all.
 const STABILITY_ALPHA: [i32; 65] = [
-    99, 99, 99, 99, 99, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52,
+    99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52,
     52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
     99, 99, 99, 99, 99, 99, 99,
 ];
@@ -582,6 +583,12 @@ impl<'s, 'c> Solver<'s, 'c> {
     fn solve4<I: Isa>(&mut self, position: Position, mut alpha: i32, beta: i32) -> i32 {
         if self.clock.tick() {
             return 0;
+        }
+        if alpha >= STABILITY_ALPHA[4] {
+            let most = most_with_stable(position);
+            if most <= alpha {
+                return most;
+            }
         }
         let empty = position.empty();
         let odd = parity_mask(empty);
