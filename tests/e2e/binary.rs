@@ -5,6 +5,7 @@
 
 use crate::common;
 use std::io::{BufRead, BufReader};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -379,32 +380,23 @@ fn a_connect_four_book_build_goes_on_from_the_scores_an_earlier_one_kept() {
         let expected = quick.iter().find(|q| q.0 == book::canonical_key(position)).map_or(3, |q| q.1);
         assert_eq!(built.score(position), Some(expected));
     }
-    // A build never overwrites a file that is not a book of its ply.
-    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["solve", "connect-four", "--ply", "7", "--build-book"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("is a book of 8 discs, not 7: give --ply 8"));
+    // What a build refuses: it fails, says why on standard error, and writes nothing.
+    let refused = |args: &[&str], file: &Path| {
+        let output = Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).arg(file).output().unwrap();
+        assert!(!output.status.success(), "{args:?} is refused");
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    // A file that is not a book of the build's ply is never overwritten.
+    let err = refused(&["solve", "connect-four", "--ply", "7", "--build-book"], &path);
+    assert!(err.contains("is a book of 8 discs, not 7: give --ply 8"), "{err}");
     let text = directory.path().join("notes.txt");
     std::fs::write(&text, "not a book").unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["solve", "connect-four", "--build-book"])
-        .arg(&text)
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("is there and is not a book to go on from"));
+    let err = refused(&["solve", "connect-four", "--build-book"], &text);
+    assert!(err.contains("is there and is not a book to go on from"), "{err}");
     assert_eq!(std::fs::read_to_string(&text).unwrap(), "not a book");
     // A build cannot also solve a position.
-    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["solve", "connect-four", "--moves", "44", "--build-book"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot be used with"));
+    let err = refused(&["solve", "connect-four", "--moves", "44", "--build-book"], &path);
+    assert!(err.contains("cannot be used with"), "{err}");
 }
 
 /// Positions from FFO #40 played on at random to 9 empty squares, with their exact scores
