@@ -81,15 +81,7 @@ fn build_book(
         eprintln!("{}: {} scores from an earlier build", partial_path.display(), kept.len());
     }
     known.extend(kept);
-    let mut partial = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&partial_path)
-        .map_err(|e| format!("opening {}: {e}", partial_path.display()))?;
-    if known.is_empty() {
-        writeln!(partial, "ply {ply}")?;
-    }
-    let partial = Mutex::new(partial);
+    let partial = Mutex::new(open_partial(&partial_path, ply)?);
     let failed = Mutex::new(None);
     let solved = |key: u64, score: i32| {
         let written = writeln!(partial.lock().expect("no writer panicked"), "{key} {score}");
@@ -128,6 +120,20 @@ fn build_book(
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// The file a build of a book of `ply` discs appends its scores to, `path`: a new or
+/// empty one starts with the line `ply N` that [`read_partial`] checks.
+fn open_partial(path: &Path, ply: u32) -> Result<std::fs::File, Box<dyn std::error::Error>> {
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("opening {}: {e}", path.display()))?;
+    if file.metadata()?.len() == 0 {
+        writeln!(file, "ply {ply}")?;
+    }
+    Ok(file)
 }
 
 /// The scores of the book of `ply` discs in `path`, from a build that was stopped; none
@@ -270,4 +276,25 @@ pub fn run(args: ConnectFourArgs) -> Result<(), Box<dyn std::error::Error>> {
         return Err(format!("{failed} lines invalid, unsolved, or scored unlike expected").into());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scores_kept_start_with_their_ply_however_the_build_began() {
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("book.bin.partial");
+        // A new file, whether or not a book holds scores already.
+        writeln!(open_partial(&path, 8).unwrap(), "123 4").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "ply 8\n123 4\n");
+        // An earlier build's file: appended to, its first line kept.
+        writeln!(open_partial(&path, 8).unwrap(), "456 -2").unwrap();
+        assert_eq!(read_partial(&path, 8).unwrap(), HashMap::from([(123, 4), (456, -2)]));
+        // An empty one (a build that stopped before writing anything).
+        std::fs::write(&path, "").unwrap();
+        drop(open_partial(&path, 9).unwrap());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "ply 9\n");
+    }
 }
