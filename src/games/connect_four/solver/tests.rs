@@ -301,3 +301,27 @@ fn a_book_build_solves_what_is_not_known_and_keeps_what_is() {
         assert_eq!(built.score(position), Some(expected));
     }
 }
+
+#[test]
+fn the_embedded_book_agrees_with_the_solver_without_it() {
+    let embedded = Book::embedded();
+    if embedded.is_empty() {
+        return;
+    }
+    assert_eq!(embedded.ply(), book::STANDARD_PLY);
+    // The positions the book holds that the solver without it proves in a few thousand
+    // positions (most take millions): their scores must agree.
+    let mut probe = solver().without_book();
+    let mut checked = 0;
+    for position in book::positions(book::STANDARD_PLY) {
+        let Some(expected) = embedded.score(&position) else { continue };
+        probe.reset();
+        let Some(found) = probe.solve(&position, SearchBudget::new(20_000, &GO)) else { continue };
+        assert_eq!(found, expected, "the book's score of the position of key {}", book::canonical_key(&position));
+        checked += 1;
+        if checked == 5 {
+            break;
+        }
+    }
+    assert_eq!(checked, 5, "five of the book's positions checked");
+}
