@@ -328,8 +328,7 @@ impl<'s, 'c> Solver<'s, 'c> {
             }
             return -I::search(self, position.pass(), -beta, -alpha, true);
         }
-        if alpha >= STABILITY_ALPHA[empties as usize] {
-            let most = most_with_stable(position);
+        if let Some(most) = most_with_stable(position, empties, alpha) {
             if most <= alpha {
                 return most;
             }
@@ -505,11 +504,10 @@ impl<'s, 'c> Solver<'s, 'c> {
         if self.clock.tick() {
             return 0;
         }
-        if alpha >= STABILITY_ALPHA[empties as usize] {
-            let most = most_with_stable(position);
-            if most <= alpha {
-                return most;
-            }
+        if let Some(most) = most_with_stable(position, empties, alpha)
+            && most <= alpha
+        {
+            return most;
         }
         let empty = position.empty();
         let opp = position.opp();
@@ -584,11 +582,10 @@ impl<'s, 'c> Solver<'s, 'c> {
         if self.clock.tick() {
             return 0;
         }
-        if alpha >= STABILITY_ALPHA[4] {
-            let most = most_with_stable(position);
-            if most <= alpha {
-                return most;
-            }
+        if let Some(most) = most_with_stable(position, 4, alpha)
+            && most <= alpha
+        {
+            return most;
         }
         let empty = position.empty();
         let odd = parity_mask(empty);
@@ -984,10 +981,12 @@ const W_PARITY: i32 = 1 << 2;
 const W_EVALUATION: i32 = 10;
 
 /// The best final score the side to move can reach: the other side keeps its stable
-/// discs, so at most 64 less twice them.
+/// discs, so at most 64 less twice them. Counted only when `alpha` is high enough for
+/// the count to pay with `empties` empty squares ([`STABILITY_ALPHA`]).
 #[inline(always)]
-fn most_with_stable(position: Position) -> i32 {
-    64 - 2 * stable(position.opp(), position.own() | position.opp()).count_ones() as i32
+fn most_with_stable(position: Position, empties: u32, alpha: i32) -> Option<i32> {
+    (alpha >= STABILITY_ALPHA[empties as usize])
+        .then(|| 64 - 2 * stable(position.opp(), position.own() | position.opp()).count_ones() as i32)
 }
 
 /// How a square tends to turn out, for breaking ties in move ordering (higher first):
