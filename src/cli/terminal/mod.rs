@@ -76,7 +76,14 @@ pub struct JoinArgs {
     /// The game's id.
     game_id: String,
     /// The token of the seat to play, as the game's creation handed it out.
-    #[arg(long, env = "TABULA_SEAT_TOKEN", hide_env_values = true, value_parser = Credential::bearer)]
+    // A token is base64url and so starts with `-` one time in 64; it is still the value.
+    #[arg(
+        long,
+        env = "TABULA_SEAT_TOKEN",
+        hide_env_values = true,
+        allow_hyphen_values = true,
+        value_parser = Credential::bearer
+    )]
     token: Credential,
     #[command(flatten)]
     server: ServerArg,
@@ -310,6 +317,21 @@ mod tests {
         let Some(pb::create_game_request::Source::Config(config)) = message.source else { panic!("{message:?}") };
         assert!(config.allow_takebacks && config.takebacks_need_consent && config.clock.is_some());
         assert_eq!(message.allow_hints, Some(true));
+    }
+
+    #[test]
+    fn a_seat_token_that_starts_with_a_hyphen_is_taken_as_the_token() {
+        #[derive(clap::Parser)]
+        struct Join {
+            #[command(flatten)]
+            args: JoinArgs,
+        }
+        let token = "-9Zx_Qb3LrT0aW8yJk2nHc5vPq7sUe1fGd4hMi6oNtY";
+        let parsed =
+            <Join as clap::Parser>::try_parse_from(["join", "0193", "--token", token, "--server", "http://[::1]:1"]);
+        let args = parsed.unwrap().args;
+        assert_eq!((args.game_id.as_str(), args.token.secret()), ("0193", token));
+        assert_eq!(args.server.server, "http://[::1]:1");
     }
 
     #[test]
