@@ -31,8 +31,10 @@
 //! - **One**: the last empty square is scored from a count of its flips (see
 //!   [`last_flips`]), without computing or playing them.
 //!
-//! The root first searches a narrow window around a quick guess (aspiration), and again
-//! on one side when the score falls outside.
+//! The root asks only yes-or-no questions, each a null-window search ("is the score above
+//! this?"): first at a quick guess, then in growing steps the way the answers point, and
+//! once the score is bracketed, halfway between its bounds (as MTD(f) does, the table
+//! keeping what each answer proved for the next).
 //!
 //! The recursion is compiled twice (see [`Isa`]): for any x86-64 CPU, and for the
 //! bit-counting and AVX2 instructions of current ones, chosen at run time. Moves and
@@ -74,8 +76,9 @@ const STABILITY_ALPHA: [i32; 65] = [
 
 /// Beyond every final score.
 const INFINITY: i32 = 65;
-/// The half-width, in discs, of the root's first window around its guess.
-const ASPIRATION: i32 = 2;
+/// The first step, in discs, of the root's probes away from its guess; each further step
+/// the same way is twice as long.
+const FIRST_STEP: i32 = 2;
 
 /// The squares next to each square (in the eight directions): a move there flips
 /// something only when one of them holds an opponent's disc.
@@ -140,11 +143,9 @@ impl<'s, 'c> Solver<'s, 'c> {
     /// shallower search), and `order` ranks the other root moves (higher first; a stable
     /// sort keeps its order among equals, which is how a seed breaks ties).
     ///
-    /// The first search looks only within a few discs of a quick guess, which
-    /// proves much less than a full window; when the score falls outside, the next
-    /// search looks on the side it fell to, in a window twice as wide as before (the
-    /// guess is often many discs off, but a half-open window costs far more than a few
-    /// narrow ones, whose bounds the table keeps).
+    /// Every search of the root is a null window, which proves much less than a wider
+    /// one: the guess is often many discs off, and a window wide enough to hold the score
+    /// costs more than the few null windows that find it.
     pub fn solve(&mut self, position: Position, first: Option<u32>, order: &[u32]) -> Option<Solved> {
         #[cfg(target_arch = "x86_64")]
         if Native::available() {
@@ -157,20 +158,39 @@ impl<'s, 'c> Solver<'s, 'c> {
     #[inline(always)]
     fn solve_with<I: Isa>(&mut self, position: Position, first: Option<u32>, order: &[u32]) -> Option<Solved> {
         let guess = I::quick_search(self, position, 4, -INFINITY * DISC, INFINITY * DISC) / DISC;
-        let (mut alpha, mut beta) = (guess - ASPIRATION, guess + ASPIRATION);
-        let mut width = ASPIRATION;
+        // Every final score is within lower..=upper; `raised` and `lowered` tell whether
+        // a search has proved either bound yet.
+        let (mut lower, mut upper) = (1 - INFINITY, INFINITY - 1);
+        let (mut raised, mut lowered) = (false, false);
+        let mut best = None;
+        let mut probe = guess.clamp(lower, upper - 1);
+        let mut step = FIRST_STEP;
         loop {
-            let solved =
-                self.solve_window_with::<I>(position, alpha.max(-INFINITY), beta.min(INFINITY), first, order)?;
-            width *= 2;
-            if solved.score <= alpha && alpha > -INFINITY {
-                // An upper bound (fail-soft): the score is at most this.
-                (alpha, beta) = (solved.score - width, solved.score + 1);
-            } else if solved.score >= beta && beta < INFINITY {
-                (alpha, beta) = (solved.score - 1, solved.score + width);
+            let solved = self.solve_window_with::<I>(position, probe, probe + 1, first, order)?;
+            let rose = solved.score > probe;
+            if rose {
+                // A lower bound (fail-soft), which the move found reaches.
+                (lower, raised) = (solved.score, true);
+                best = solved.best;
             } else {
-                return Some(solved);
+                (upper, lowered) = (solved.score, true);
+                // Kept only if no move is ever found to do better: then every move
+                // scores the lowest score there is.
+                best = best.or(solved.best);
             }
+            debug_assert!(lower <= upper, "{lower} > {upper}");
+            if lower >= upper {
+                return Some(Solved { score: lower, best });
+            }
+            probe = if raised && lowered {
+                (lower + upper).div_euclid(2)
+            } else if rose {
+                lower + step - 1
+            } else {
+                upper - step
+            }
+            .clamp(lower, upper - 1);
+            step *= 2;
         }
     }
 

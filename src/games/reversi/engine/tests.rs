@@ -7,7 +7,7 @@ use crate::engine::SearchBudget;
 use crate::engine::bot::BotRng;
 
 use super::clock::Clock;
-use super::endgame::Solver;
+use super::endgame::{Solved, Solver};
 use super::position::{Position, squares};
 use super::table::Table;
 use super::think::{FULL, Plan, Verdict, think};
@@ -45,10 +45,14 @@ fn board(rows: [&str; 8], black_to_move: bool) -> Position {
 }
 
 fn solve(position: Position) -> i32 {
+    solved(position).score
+}
+
+fn solved(position: Position) -> Solved {
     let go = AtomicBool::new(false);
     let mut table = Table::new(16);
     let mut clock = Clock::new(SearchBudget::new(u64::MAX, &go));
-    Solver::new(&mut table, &mut clock).solve(position, None, &[]).unwrap().score
+    Solver::new(&mut table, &mut clock).solve(position, None, &[]).unwrap()
 }
 
 /// Plays `line` from `position`, checking every move legal and every pass forced, and
@@ -77,8 +81,24 @@ fn the_solver_agrees_with_brute_force_on_random_endgames() {
     for round in 0..60 {
         let empties = 3 + round % 8;
         let position = random_position(&mut rng, empties);
-        assert_eq!(solve(position), brute_force(position, false), "round {round}: {position:?}");
+        let found = solved(position);
+        assert_eq!(found.score, brute_force(position, false), "round {round}: {position:?}");
+        match found.best {
+            Some(square) => assert_eq!(-brute_force(position.play(square), false), found.score, "round {round}"),
+            None => assert_eq!(position.moves(), 0, "round {round}: no move named"),
+        }
     }
+}
+
+#[test]
+fn a_position_lost_whatever_is_played_still_names_a_move() {
+    // White's one move, d1, flips c1; Black's a1 then flips b1 to d1 and fills the board:
+    // 64 against 0.
+    let rows = ["-OX-XXXX", "XXXXXXXX", "XXXXXXXX", "XXXXXXXX", "XXXXXXXX", "XXXXXXXX", "XXXXXXXX", "XXXXXXXX"];
+    let position = board(rows, false);
+    assert_eq!(position.moves().count_ones(), 1);
+    let found = solved(position);
+    assert_eq!((found.score, found.best), (-64, Some(position.moves().trailing_zeros())));
 }
 
 #[test]
