@@ -308,7 +308,9 @@ fn the_connect_four_solver_scores_positions_from_the_command_line_and_standard_i
     let lines: Vec<String> = String::from_utf8(good.stdout).unwrap().lines().map(str::to_owned).collect();
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(lines[0].starts_with("7422341735647741166133573473242566 1") && lines[0].contains("ok"), "{lines:?}");
-    assert!(String::from_utf8_lossy(&good.stderr).contains("mean"), "the mean time and nodes go to stderr");
+    let summary = String::from_utf8_lossy(&good.stderr);
+    assert!(summary.contains("2 positions: mean time"), "the mean time and nodes go to stderr: {summary}");
+    assert!(summary.contains("slowest: line "), "and the slowest line: {summary}");
     let wrong = solve("7422341735647741166133573473242566 3\n");
     assert!(!wrong.status.success(), "a wrong expected score fails the command");
 }

@@ -19,8 +19,9 @@ pub struct ConnectFourArgs {
     /// printed. Without it, positions are read from standard input one a line, as the
     /// moves optionally followed by a space and the expected score; each line is printed
     /// back with its score (and "ok" or "MISMATCH" when one was expected), the mean time
-    /// and positions searched per line go to standard error, and the exit status is
-    /// non-zero when any score differs from the one expected or any line is invalid.
+    /// and positions searched per line and the slowest line go to standard error, and the
+    /// exit status is non-zero when any score differs from the one expected or any line is
+    /// invalid.
     #[arg(long)]
     moves: Option<String>,
     /// Stop after this many searched positions per line (default: no limit).
@@ -223,6 +224,8 @@ pub fn run(args: ConnectFourArgs) -> Result<(), Box<dyn std::error::Error>> {
         return Ok(());
     }
     let (mut solved, mut failed, mut time, mut nodes) = (0u32, 0u32, Duration::ZERO, 0u64);
+    // The line that took longest: its number, its moves and its time.
+    let mut slowest: Option<(usize, String, Duration)> = None;
     for (number, line) in std::io::stdin().lock().lines().enumerate() {
         let line = line.map_err(|e| format!("reading standard input: {e}"))?;
         let mut fields = line.split_whitespace();
@@ -248,7 +251,11 @@ pub fn run(args: ConnectFourArgs) -> Result<(), Box<dyn std::error::Error>> {
         solver.reset();
         let started = Instant::now();
         let score = solver.solve(&position, budget);
-        time += started.elapsed();
+        let elapsed = started.elapsed();
+        time += elapsed;
+        if slowest.as_ref().is_none_or(|(_, _, longest)| elapsed > *longest) {
+            slowest = Some((number + 1, moves.to_owned(), elapsed));
+        }
         nodes += solver.nodes();
         solved += 1;
         let Some(score) = score else {
@@ -265,11 +272,11 @@ pub fn run(args: ConnectFourArgs) -> Result<(), Box<dyn std::error::Error>> {
             }
         }
     }
-    if solved > 0 {
+    if let Some((line, moves, longest)) = slowest {
         eprintln!(
-            "{solved} positions: mean time {:.1?}, mean positions searched {:.0}",
+            "{solved} positions: mean time {:.1?}, mean positions searched {:.0}; slowest: line {line} ({moves}) in {longest:.1?}",
             time / solved,
-            nodes as f64 / f64::from(solved)
+            nodes as f64 / f64::from(solved),
         );
     }
     if failed > 0 {
