@@ -6,7 +6,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 from conftest import RestartableServer
@@ -16,7 +15,8 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "lobby.py"
 
 def run_example(server: RestartableServer) -> tuple[int, list[str]]:
     """Runs the example to its end, restarting the server when it says so: its exit status
-    and what it printed."""
+    and what it printed. The server stays down until the example says it saw it gone, so
+    that the example cannot miss the restart however slowly it is scheduled."""
     example = subprocess.Popen(
         [sys.executable, str(EXAMPLE), server.address], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
@@ -29,7 +29,7 @@ def run_example(server: RestartableServer) -> tuple[int, list[str]]:
             lines.append(line.rstrip("\n"))
             if line.startswith("restart the server now"):
                 server.stop()
-                time.sleep(0.3)  # down long enough for the example to notice
+            elif line.startswith("the server is gone"):
                 server.start()
         return example.wait(timeout=30), lines
     finally:
