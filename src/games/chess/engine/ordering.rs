@@ -8,6 +8,8 @@
 //! move before and of our own move before that, the "continuation" history); captures
 //! that lose material; and under-promotions last.
 
+use smallvec::SmallVec;
+
 use super::super::board::{Color, Role};
 use super::super::position::{Move, Position};
 use super::score::MAX_PLY;
@@ -129,10 +131,19 @@ fn gravitate(entry: &mut i32, delta: i32) {
     *entry += delta - *entry * delta.abs() / HISTORY_LIMIT;
 }
 
-/// Legal moves with their ordering scores, handed out best first.
+/// Legal moves with their ordering scores, handed out best first. Held inline (no
+/// allocation) up to the move counts of nearly every position, since every node of a
+/// search makes one.
 pub struct OrderedMoves {
-    moves: Vec<(Move, i32)>,
+    /// Every move with its score; [`TAKEN`] once handed out (marked rather than removed,
+    /// which would shift the rest).
+    moves: SmallVec<[(Move, i32); 64]>,
+    /// Moves not yet handed out.
+    remaining: usize,
 }
+
+/// The score of a move already handed out: below every rank.
+const TAKEN: i32 = i32::MIN;
 
 impl OrderedMoves {
     /// Scores `moves` of `position` at `ply`, reached after `context`, for searching;
@@ -157,10 +168,10 @@ impl OrderedMoves {
                 (mv, score)
             })
             .collect();
-        OrderedMoves { moves: scored }
+        OrderedMoves { moves: scored, remaining: moves.len() }
     }
 
-    /// The best remaining move (the earliest listed among equals), removed from the list.
+    /// The best move not yet handed out (the earliest listed among equals).
     pub fn next(&mut self) -> Option<Move> {
         self.next_ranked().map(|(mv, _)| mv)
     }
@@ -169,8 +180,13 @@ impl OrderedMoves {
     /// score ([`Heuristics::quiet_score`]) when it was ordered by it: `None` for the
     /// table move, captures, promotions, killers and the counter move.
     pub fn next_ranked(&mut self) -> Option<(Move, Option<i32>)> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
         let best = (0..self.moves.len()).rev().max_by_key(|&i| self.moves[i].1)?;
-        let (mv, score) = self.moves.remove(best);
+        let (mv, score) = self.moves[best];
+        self.moves[best].1 = TAKEN;
         // Only quiet-move scores lie within three times the history limit.
         Some((mv, (score.abs() <= 3 * HISTORY_LIMIT).then_some(score)))
     }

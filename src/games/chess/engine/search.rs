@@ -41,6 +41,7 @@
 
 use crate::engine::SearchBudget;
 use crate::engine::bot::BotRng;
+use smallvec::SmallVec;
 
 use super::super::board::{Role, Square};
 use super::super::draws;
@@ -388,7 +389,7 @@ impl<'a> Searcher<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        let mut quiets_tried = Vec::new();
+        let mut quiets_tried: SmallVec<[Move; 64]> = SmallVec::new();
         let mut searched = 0usize;
         // Quiet moves searched past this many, near the horizon, are skipped.
         let late_moves = if improving { 3 + depth * depth } else { (3 + depth * depth) / 2 } as usize;
@@ -527,7 +528,7 @@ impl<'a> Searcher<'a> {
             alpha = alpha.max(stand);
             (stand, stand)
         };
-        let moves: Vec<Move> = if in_check {
+        let moves: SmallVec<[Move; 32]> = if in_check {
             let legal = position.legal_moves();
             if legal.is_empty() {
                 return mated_in(ply);
@@ -536,7 +537,7 @@ impl<'a> Searcher<'a> {
             std::iter::from_fn(|| ordered.next()).collect()
         } else {
             let tactical = TacticalMoves::of(position);
-            let mut moves = tactical.as_slice().to_vec();
+            let mut moves = SmallVec::from_slice(tactical.as_slice());
             // Most valuable victim first, least valuable attacker first among equals.
             moves.sort_by_key(|&mv| {
                 let victim = see::victim(position, mv).map_or(0, |role| see::VALUE[role.index()]);
