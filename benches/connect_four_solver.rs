@@ -135,7 +135,7 @@ fn random_position(ply: u32, rng: &mut impl Rng) -> (String, Position) {
 /// range such as `9-14`; by default from the empty board with the embedded opening book,
 /// from the ply after the standard book's without it), `C4_BENCH_PER_PLY` positions a
 /// ply (default 50), each on a cleared table: the median, the slowest, and how many took
-/// a second or more, with the slowest position's moves.
+/// a second or more, the mean positions expanded, and the slowest position's moves.
 fn by_ply(solver: &mut Solver, go: &AtomicBool) {
     let has_book = !Book::embedded().is_empty();
     let first = if has_book { 0 } else { book::STANDARD_PLY + 1 };
@@ -151,16 +151,21 @@ fn by_ply(solver: &mut Solver, go: &AtomicBool) {
         "positions by ply, random play, {} opening book",
         if has_book { format!("with the embedded ({} discs)", Book::embedded().ply()) } else { "no".into() }
     );
-    println!("{:>4} {:>9} {:>12} {:>12} {:>8}  slowest", "ply", "positions", "median", "max", "≥ 1 s");
+    println!(
+        "{:>4} {:>9} {:>12} {:>12} {:>8} {:>12}  slowest",
+        "ply", "positions", "median", "max", "≥ 1 s", "mean nodes"
+    );
     for ply in plies {
         let mut times = Vec::new();
         let mut slowest = (Duration::ZERO, String::new());
+        let mut nodes = 0;
         for _ in 0..per_ply {
             let (moves, position) = random_position(ply, &mut rng);
             solver.reset();
             let start = Instant::now();
             solver.solve(&position, SearchBudget::new(u64::MAX, go)).expect("an unlimited search finishes");
             let time = start.elapsed();
+            nodes += solver.nodes();
             if time > slowest.0 {
                 slowest = (time, moves);
             }
@@ -169,10 +174,11 @@ fn by_ply(solver: &mut Solver, go: &AtomicBool) {
         times.sort();
         let over = times.iter().filter(|t| t.as_secs() >= 1).count();
         println!(
-            "{ply:>4} {:>9} {:>12} {:>12} {over:>8}  {}",
+            "{ply:>4} {:>9} {:>12} {:>12} {over:>8} {:>12}  {}",
             times.len(),
             format!("{:.1?}", times[times.len() / 2]),
             format!("{:.1?}", slowest.0),
+            nodes / times.len().max(1) as u64,
             slowest.1
         );
     }
