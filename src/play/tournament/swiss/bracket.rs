@@ -479,8 +479,9 @@ impl<'r, 'a, 'b> Graph<'r, 'a, 'b> {
             let player = players[next];
             let best = candidates(self, player).first().copied();
             if self.mates[player] == best || best.is_some_and(|best| self.swap_to(player, best)) {
-                let mate = self.mates[player].expect("the best matchings pair the player");
-                self.fix(player, mate);
+                if let Some(mate) = self.mates[player] {
+                    self.fix(player, mate);
+                }
                 next += 1;
                 continue;
             }
@@ -502,8 +503,11 @@ impl<'r, 'a, 'b> Graph<'r, 'a, 'b> {
             };
             self.solve(Some(&step));
             for member in group {
-                let mate = self.mates[*member].expect("the best matchings pair the player");
-                self.fix(*member, mate);
+                // Unmatched by the best matching (the bye's place in an odd round): nothing
+                // to settle for it here; the steps after this one still match it.
+                if let Some(mate) = self.mates[*member] {
+                    self.fix(*member, mate);
+                }
             }
             next += group.len();
         }
