@@ -138,11 +138,10 @@ pub struct OrderedMoves {
     /// Every move with its score; [`TAKEN`] once handed out (marked rather than removed,
     /// which would shift the rest).
     moves: SmallVec<[(Move, i32); 64]>,
-    /// Moves not yet handed out.
-    remaining: usize,
 }
 
-/// The score of a move already handed out: below every rank.
+/// The score of a move already handed out: below every rank, so that the best score
+/// being this one means every move has been handed out.
 const TAKEN: i32 = i32::MIN;
 
 impl OrderedMoves {
@@ -168,7 +167,7 @@ impl OrderedMoves {
                 (mv, score)
             })
             .collect();
-        OrderedMoves { moves: scored, remaining: moves.len() }
+        OrderedMoves { moves: scored }
     }
 
     /// The best move not yet handed out (the earliest listed among equals).
@@ -180,12 +179,11 @@ impl OrderedMoves {
     /// score ([`Heuristics::quiet_score`]) when it was ordered by it: `None` for the
     /// table move, captures, promotions, killers and the counter move.
     pub fn next_ranked(&mut self) -> Option<(Move, Option<i32>)> {
-        if self.remaining == 0 {
-            return None;
-        }
-        self.remaining -= 1;
         let best = (0..self.moves.len()).rev().max_by_key(|&i| self.moves[i].1)?;
         let (mv, score) = self.moves[best];
+        if score == TAKEN {
+            return None;
+        }
         self.moves[best].1 = TAKEN;
         // Only quiet-move scores lie within three times the history limit.
         Some((mv, (score.abs() <= 3 * HISTORY_LIMIT).then_some(score)))

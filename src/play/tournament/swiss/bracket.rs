@@ -388,6 +388,15 @@ impl<'r, 'a, 'b> Graph<'r, 'a, 'b> {
         }
     }
 
+    /// Decides that `player` is paired with its partner in the last matching. A player that
+    /// matching leaves unmatched (the bye's place in an odd round) is left open: the steps
+    /// after this one still match it.
+    fn fix_to_mate(&mut self, player: usize) {
+        if let Some(mate) = self.mates[player] {
+            self.fix(player, mate);
+        }
+    }
+
     /// Decides that `a` and `b` are paired.
     fn fix(&mut self, a: usize, b: usize) {
         for other in 0..self.count() {
@@ -479,9 +488,7 @@ impl<'r, 'a, 'b> Graph<'r, 'a, 'b> {
             let player = players[next];
             let best = candidates(self, player).first().copied();
             if self.mates[player] == best || best.is_some_and(|best| self.swap_to(player, best)) {
-                if let Some(mate) = self.mates[player] {
-                    self.fix(player, mate);
-                }
+                self.fix_to_mate(player);
                 next += 1;
                 continue;
             }
@@ -503,11 +510,7 @@ impl<'r, 'a, 'b> Graph<'r, 'a, 'b> {
             };
             self.solve(Some(&step));
             for member in group {
-                // Unmatched by the best matching (the bye's place in an odd round): nothing
-                // to settle for it here; the steps after this one still match it.
-                if let Some(mate) = self.mates[*member] {
-                    self.fix(*member, mate);
-                }
+                self.fix_to_mate(*member);
             }
             next += group.len();
         }
