@@ -1,6 +1,6 @@
 //! The `tabula` command: run the server, move games between stores, replay a stored game,
-//! count game trees, solve puzzles, analyse positions, play chess over UCI, and play or
-//! watch a game in a terminal.
+//! count game trees, solve puzzles, analyse positions, tune the chess evaluation, play chess
+//! over UCI, and play or watch a game in a terminal.
 
 mod cli;
 
@@ -46,6 +46,10 @@ enum Command {
     /// Print a stored game event by event, each move with the board after it, as a
     /// spectator (or one seat, `--seat`) saw it.
     Replay(cli::replay::ReplayArgs),
+    /// Fit the chess evaluation's weights to the results of the engine's games against
+    /// itself: play the games, then tune.
+    #[command(subcommand)]
+    Tune(cli::tune::TuneCommand),
     /// Play chess as a UCI engine on standard input and output (for chess GUIs and match
     /// tools): uci, isready, setoption (Hash, Level, UCI_Chess960), ucinewgame, position,
     /// go (movetime, wtime/btime/winc/binc/movestogo, depth, nodes, infinite), stop, quit.
@@ -107,7 +111,7 @@ fn reader_left(error: &(dyn std::error::Error + 'static)) -> bool {
 impl Command {
     /// Whether the command needs a Tokio runtime.
     fn runs_on_tokio(&self) -> bool {
-        !matches!(self, Command::Perft(_) | Command::Solve(_) | Command::Analyse(_) | Command::Uci)
+        !matches!(self, Command::Perft(_) | Command::Solve(_) | Command::Analyse(_) | Command::Tune(_) | Command::Uci)
     }
 }
 
@@ -117,6 +121,7 @@ fn run(cli: Cli, runtime: Option<&tokio::runtime::Runtime>, traces: bool) -> Res
         Command::Perft(args) => cli::perft::run(args),
         Command::Solve(command) => cli::solve::run(command),
         Command::Analyse(args) => cli::analyse::run(args),
+        Command::Tune(command) => cli::tune::run(command),
         Command::Uci => cli::uci::run().map_err(Into::into),
         Command::Serve(args) => tokio().block_on(cli::serve::serve(*args, traces)),
         Command::Export(args) => tokio().block_on(cli::games::export(args)),

@@ -9,4 +9,5 @@ pub mod serve;
 pub mod solve;
 pub mod telemetry;
 pub mod terminal;
+pub mod tune;
 pub mod uci;

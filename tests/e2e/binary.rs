@@ -401,6 +401,40 @@ fn a_connect_four_book_build_goes_on_from_the_scores_an_earlier_one_kept() {
     assert!(err.contains("cannot be used with"), "{err}");
 }
 
+#[test]
+fn the_chess_tuner_plays_games_and_fits_the_weights_to_their_results() {
+    use tabula::games::chess::engine::tuning::Sample;
+    let directory = tempfile::tempdir().unwrap();
+    let positions = directory.path().join("positions.txt");
+    let weights = directory.path().join("values.rs");
+    let path = |file: &Path| file.to_str().unwrap().to_owned();
+    let (_, err) = run(&["tune", "chess-positions", "--games", "2", "--nodes", "200", "--out", &path(&positions)]);
+    assert!(err.contains("2 of 2 games") && err.contains("positions from 2 games at 200 nodes a move"), "{err}");
+    let lines = std::fs::read_to_string(&positions).unwrap();
+    let samples: Vec<Sample> = lines.lines().map(|line| Sample::parse(line).unwrap()).collect();
+    assert!(!samples.is_empty());
+    let (_, err) = run(&[
+        "tune", "chess", "--positions", &path(&positions), "--out", &path(&weights), "--passes", "1", "--hold-out", "4",
+    ]);
+    assert!(err.contains("pass 1: step 4") && err.contains("held out"), "{err}");
+    let source = std::fs::read_to_string(&weights).unwrap();
+    assert!(source.starts_with("//! The weights the engine plays with"), "{source}");
+    assert!(source.contains("pub const WEIGHTS: Weights = Weights {"), "{source}");
+    assert!(source.contains(&format!("on {} positions with game", samples.len() - samples.len().div_ceil(4))), "{source}");
+    // A file with lines that are not positions is refused, each line named, and nothing is written.
+    std::fs::write(&positions, format!("{}\nnot a position\n8/8 w - - 0 1 [1.0]\n", lines.lines().next().unwrap()))
+        .unwrap();
+    std::fs::remove_file(&weights).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["tune", "chess", "--positions", &path(&positions), "--out", &path(&weights)])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(err.contains("line 2: no result") && err.contains("line 3: the position is not a FEN"), "{err}");
+    assert!(!weights.exists());
+}
+
 /// Positions from FFO #40 played on at random to 9 empty squares, with their exact scores
 /// and every best move, as an exhaustive search written apart from the engine found them.
 const REVERSI_LINES: &str = "\

@@ -10,6 +10,7 @@
 //! - [`tt`]: the transposition table, one per search.
 //! - [`score`]: centipawns and mate distances.
 //! - [`protocol`]: the Universal Chess Interface over any input and output.
+//! - [`tuning`]: the evaluation's weights fitted to the results of played games.
 //!
 //! The engine is deterministic: it reads no clock and no thread's timing except through
 //! the budget's stop flag, and its only randomness is the seed, which orders equal root
@@ -23,6 +24,7 @@ mod search;
 mod see;
 mod tactical;
 mod tt;
+pub mod tuning;
 
 use crate::engine::SearchBudget;
 

@@ -11,12 +11,19 @@
 //! scaled down; and against a bare king the stronger side is rewarded for driving it to
 //! the edge with its own king close, which is how such endings are won.
 //!
+//! The weights of every term are one [`Weights`] value: [`evaluate`] uses those the
+//! engine plays with ([`values::WEIGHTS`]); an [`Evaluator`] evaluates with any.
+//!
 //! Invariant: the magnitude stays far below [`super::score::MATE_BOUND`], so no
 //! evaluation is ever mistaken for a proven result.
 
 mod pawns;
 mod pieces;
 mod pst;
+pub mod values;
+pub mod weights;
+
+pub use weights::Weights;
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
@@ -83,8 +90,6 @@ impl Mul<i32> for Pair {
 const FULL_PHASE: i32 = 24;
 /// What each role adds to the phase (pawn to king).
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
-/// The side to move's bonus for being the one to move.
-const TEMPO: i32 = 10;
 /// Simple piece values, for judging which endings can be won (pawn to king).
 const PLAIN_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
@@ -96,33 +101,70 @@ pub fn phase(position: &Position) -> i32 {
     weight.min(FULL_PHASE)
 }
 
-/// The evaluation of `position` for the side to move, in centipawns.
+/// The evaluation with one set of weights, and the tables made from them.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    weights: Weights,
+    piece_squares: pst::PieceSquares,
+}
+
+/// The evaluation the engine plays with.
+static ENGINE: Evaluator = Evaluator::new(values::WEIGHTS);
+
+/// The evaluation of `position` for the side to move, in centipawns, with the weights the
+/// engine plays with.
 pub fn evaluate(position: &Position) -> i32 {
-    let board = position.board();
-    let mut white_less_black = Pair::ZERO;
-    let mut attacks = [pieces::Attacks::default(); 2];
-    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        let mut side = Pair::ZERO;
-        for role in Role::ALL {
-            for square in board.pieces(color, role) {
-                side += pst::piece_square(color, role, square);
-            }
-        }
-        side += pawns::structure(position, color);
-        let (activity, attacked) = pieces::activity(position, color);
-        attacks[color.index()] = attacked;
-        side += activity;
-        side += pieces::shelter(position, color);
-        white_less_black += side * sign;
+    ENGINE.evaluate(position)
+}
+
+impl Evaluator {
+    /// The evaluation with `weights`.
+    pub const fn new(weights: Weights) -> Evaluator {
+        let piece_squares = pst::piece_squares(&weights);
+        Evaluator { weights, piece_squares }
     }
-    let [white, black] = &attacks;
-    white_less_black += pieces::threats(position, Color::White, white, black);
-    white_less_black -= pieces::threats(position, Color::Black, black, white);
-    let phase = phase(position);
-    let blended = (white_less_black.mg * phase + white_less_black.eg * (FULL_PHASE - phase)) / FULL_PHASE;
-    let white = endgame_corrections(position, blended);
-    let ours = if position.turn() == Color::White { white } else { -white };
-    ours + TEMPO
+
+    /// The weights it evaluates with.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The evaluation of `position` for the side to move, in centipawns.
+    pub fn evaluate(&self, position: &Position) -> i32 {
+        let ours = self.evaluate_for_white(position);
+        if position.turn() == Color::White { ours } else { -ours }
+    }
+
+    /// The evaluation of `position` for White, in centipawns (the side to move's bonus
+    /// included, for whichever side that is).
+    pub fn evaluate_for_white(&self, position: &Position) -> i32 {
+        let weights = &self.weights;
+        let board = position.board();
+        let mut white_less_black = Pair::ZERO;
+        let mut attacks = [pieces::Attacks::default(); 2];
+        for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+            let mut side = Pair::ZERO;
+            for role in Role::ALL {
+                for square in board.pieces(color, role) {
+                    side += pst::piece_square(&self.piece_squares, color, role, square);
+                }
+            }
+            side += pawns::structure(weights, position, color);
+            let (activity, attacked) = pieces::activity(weights, position, color);
+            attacks[color.index()] = attacked;
+            side += activity;
+            side += pieces::shelter(weights, position, color);
+            white_less_black += side * sign;
+        }
+        let [white, black] = &attacks;
+        white_less_black += pieces::threats(weights, position, Color::White, white, black);
+        white_less_black -= pieces::threats(weights, position, Color::Black, black, white);
+        let phase = phase(position);
+        let blended = (white_less_black.mg * phase + white_less_black.eg * (FULL_PHASE - phase)) / FULL_PHASE;
+        let white = endgame_corrections(position, blended);
+        let tempo = if position.turn() == Color::White { weights.tempo } else { -weights.tempo };
+        white + tempo
+    }
 }
 
 /// The material of `color` other than pawns, in plain values.
@@ -213,7 +255,7 @@ mod tests {
 
     #[test]
     fn the_start_is_even_and_material_counts() {
-        assert_eq!(eval(fen::STANDARD), TEMPO);
+        assert_eq!(eval(fen::STANDARD), values::WEIGHTS.tempo);
         let queen_up = eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         assert!(queen_up > 800, "{queen_up}");
         assert!(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1") < -800);

@@ -4,28 +4,7 @@
 
 use super::super::super::board::{Bitboard, Color, Role, Square};
 use super::super::super::position::Position;
-use super::Pair;
-
-/// Each pawn beyond the first on a file.
-const DOUBLED: Pair = Pair::new(-10, -20);
-/// Each pawn with no pawn of its side on a neighbouring file.
-const ISOLATED: Pair = Pair::new(-10, -12);
-/// A passed pawn by its rank counted from its own side (index 1 is its starting rank),
-/// on top of the placement tables, which already reward pawns for advancing.
-const PASSED: [Pair; 8] = [
-    Pair::new(0, 0),
-    Pair::new(0, 5),
-    Pair::new(2, 10),
-    Pair::new(8, 20),
-    Pair::new(18, 38),
-    Pair::new(35, 65),
-    Pair::new(55, 100),
-    Pair::new(0, 0),
-];
-
-/// A passed pawn's endgame bonus per square of distance between the enemy king (and,
-/// negatively, our king) and the square in front of it, by the pawn's rank as above.
-const PASSED_KING_DISTANCE: [(i32, i32); 8] = [(0, 0), (0, 0), (0, 0), (3, 1), (6, 2), (9, 4), (12, 5), (0, 0)];
+use super::{Pair, Weights};
 
 /// The squares in front of a pawn of each colour on each square, on its file and both
 /// neighbouring files: where an enemy pawn stops it from being passed.
@@ -67,16 +46,16 @@ pub fn is_passed(position: &Position, color: Color, square: Square) -> bool {
 }
 
 /// The pawn structure of `color`'s pawns.
-pub fn structure(position: &Position, color: Color) -> Pair {
+pub fn structure(weights: &Weights, position: &Position, color: Color) -> Pair {
     let ours = position.board().pieces(color, Role::Pawn);
     let mut total = Pair::ZERO;
     for file in 0..8 {
         let on_file = (ours & Bitboard::file(file)).count() as i32;
         if on_file > 1 {
-            total += DOUBLED * (on_file - 1);
+            total += weights.doubled * (on_file - 1);
         }
         if on_file > 0 && (ours & neighbour_files(file)).is_empty() {
-            total += ISOLATED * on_file;
+            total += weights.isolated * on_file;
         }
     }
     for square in ours {
@@ -91,10 +70,10 @@ pub fn structure(position: &Position, color: Color) -> Pair {
                 Color::White => square.offset(8),
                 Color::Black => square.offset(-8),
             };
-            let bonus = PASSED[rank];
+            let bonus = weights.passed[rank];
             // Something in the way: it has to go before the pawn can.
             total += if position.board().occupied().has(front) { Pair::new(bonus.mg / 2, bonus.eg / 2) } else { bonus };
-            let (far, near) = PASSED_KING_DISTANCE[rank];
+            let (far, near) = (weights.passed_enemy_king[rank], weights.passed_own_king[rank]);
             let distance =
                 |king: Square| i32::from(king.file().abs_diff(front.file()).max(king.rank().abs_diff(front.rank())));
             let kings = far * distance(position.king(color.other())) - near * distance(position.king(color));
@@ -110,7 +89,7 @@ mod tests {
     use crate::games::chess::fen;
 
     fn structure_of(text: &str, color: Color) -> Pair {
-        structure(&fen::parse(text, false).unwrap(), color)
+        structure(&super::super::values::WEIGHTS, &fen::parse(text, false).unwrap(), color)
     }
 
     #[test]

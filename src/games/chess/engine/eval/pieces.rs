@@ -5,31 +5,13 @@
 use super::super::super::attacks;
 use super::super::super::board::{Bitboard, Color, Role, Square};
 use super::super::super::position::Position;
-use super::Pair;
+use super::{Pair, Weights};
 
-/// Per square a piece can reach beyond a typical number (knight, bishop, rook, queen),
-/// squares attacked by enemy pawns and those of its own pieces left out.
-const MOBILITY: [(Pair, i32); 4] =
-    [(Pair::new(4, 4), 4), (Pair::new(5, 5), 6), (Pair::new(2, 4), 6), (Pair::new(1, 2), 12)];
-/// Both bishops still on the board.
-const BISHOP_PAIR: Pair = Pair::new(30, 50);
-/// A rook on a file without pawns, and on a file with only enemy pawns.
-const ROOK_OPEN_FILE: Pair = Pair::new(25, 10);
-const ROOK_HALF_OPEN_FILE: Pair = Pair::new(12, 6);
-/// A pawn of the king's side one and two ranks in front of a king on its own back two
-/// ranks, on the king's file or a neighbouring one.
-const SHIELD: [i32; 2] = [14, 7];
-/// How much each kind of piece attacking the squares around the enemy king weighs
-/// (knight, bishop, rook, queen).
-const ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
+/// The number of squares a knight, bishop, rook or queen typically reaches: mobility
+/// counts the squares beyond it.
+const TYPICAL_REACH: [i32; 4] = [4, 6, 6, 12];
 /// The most the pressure on a king may cost, in middlegame centipawns.
 const MAX_KING_DANGER: i32 = 500;
-/// An enemy knight, bishop, rook or queen attacked by one of our pawns.
-const THREAT_BY_PAWN: Pair = Pair::new(50, 40);
-/// An enemy rook or queen attacked by one of our knights or bishops, or a queen by a rook.
-const THREAT_BY_LESSER: Pair = Pair::new(30, 25);
-/// An enemy piece other than the king, attacked by us and defended by nothing.
-const HANGING: Pair = Pair::new(25, 20);
 
 /// The squares one side attacks, by the kind of attacker.
 #[derive(Clone, Copy, Debug, Default)]
@@ -49,7 +31,7 @@ pub fn pawn_attacks(board_pawns: Bitboard, color: Color) -> Bitboard {
 
 /// Mobility, rook files, bishop pair and the pressure `color`'s pieces put on the enemy
 /// king (counted here, for the side that attacks), and the squares they attack.
-pub fn activity(position: &Position, color: Color) -> (Pair, Attacks) {
+pub fn activity(weights: &Weights, position: &Position, color: Color) -> (Pair, Attacks) {
     let board = position.board();
     let them = color.other();
     let occupied = board.occupied();
@@ -77,19 +59,18 @@ pub fn activity(position: &Position, color: Color) -> (Pair, Attacks) {
                 _ => {}
             }
             attacked.all |= reach;
-            let (per_square, typical) = MOBILITY[index];
-            total += per_square * ((reach & area).count() as i32 - typical);
+            total += weights.mobility[index] * ((reach & area).count() as i32 - TYPICAL_REACH[index]);
             if (reach & zone).any() {
                 attackers += 1;
-                weight += ATTACK_WEIGHT[index];
+                weight += weights.attack_weight[index];
             }
             if role == Role::Rook {
-                total += rook_file(square, our_pawns, their_pawns);
+                total += rook_file(weights, square, our_pawns, their_pawns);
             }
         }
     }
     if board.pieces(color, Role::Bishop).more_than_one() {
-        total += BISHOP_PAIR;
+        total += weights.bishop_pair;
     }
     // One piece near the king is no attack; without a queen few attacks break through.
     if attackers >= 2 && board.pieces(color, Role::Queen).any() {
@@ -100,7 +81,7 @@ pub fn activity(position: &Position, color: Color) -> (Pair, Attacks) {
 
 /// What `color`, attacking as `ours`, threatens of the enemy pieces, which `theirs`
 /// defend.
-pub fn threats(position: &Position, color: Color, ours: &Attacks, theirs: &Attacks) -> Pair {
+pub fn threats(weights: &Weights, position: &Position, color: Color, ours: &Attacks, theirs: &Attacks) -> Pair {
     let board = position.board();
     let enemy = board.color(color.other());
     let pieces = enemy & !board.role(Role::Pawn) & !board.role(Role::King);
@@ -109,23 +90,23 @@ pub fn threats(position: &Position, color: Color, ours: &Attacks, theirs: &Attac
     let by_pawn = (pieces & ours.pawns).count() as i32;
     let by_lesser = (majors & ours.minors).count() as i32 + (queens & ours.rooks).count() as i32;
     let hanging = (pieces & ours.all & !theirs.all).count() as i32;
-    THREAT_BY_PAWN * by_pawn + THREAT_BY_LESSER * by_lesser + HANGING * hanging
+    weights.threat_by_pawn * by_pawn + weights.threat_by_lesser * by_lesser + weights.hanging * hanging
 }
 
-fn rook_file(square: Square, ours: Bitboard, theirs: Bitboard) -> Pair {
+fn rook_file(weights: &Weights, square: Square, ours: Bitboard, theirs: Bitboard) -> Pair {
     let file = Bitboard::file(square.file());
     if (file & ours).any() {
         Pair::ZERO
     } else if (file & theirs).any() {
-        ROOK_HALF_OPEN_FILE
+        weights.rook_half_open_file
     } else {
-        ROOK_OPEN_FILE
+        weights.rook_open_file
     }
 }
 
 /// The pawn shield in front of `color`'s king, when the king stands on its own back two
 /// ranks away from the centre files (where it castles to); middlegame only.
-pub fn shelter(position: &Position, color: Color) -> Pair {
+pub fn shelter(weights: &Weights, position: &Position, color: Color) -> Pair {
     let king = position.king(color);
     let relative_rank = match color {
         Color::White => king.rank(),
@@ -140,7 +121,8 @@ pub fn shelter(position: &Position, color: Color) -> Pair {
     let first = king.bb().forward(color);
     let first = Bitboard::rank(first.lsb().rank());
     let second = Bitboard::rank(first.forward(color).lsb().rank());
-    let shield = SHIELD[0] * (pawns & first).count() as i32 + SHIELD[1] * (pawns & second).count() as i32;
+    let [one, two] = weights.shield;
+    let shield = one * (pawns & first).count() as i32 + two * (pawns & second).count() as i32;
     Pair::new(shield, 0)
 }
 
@@ -149,29 +131,35 @@ mod tests {
     use super::*;
     use crate::games::chess::fen;
 
+    const WEIGHTS: &Weights = &super::super::values::WEIGHTS;
+
     fn position(text: &str) -> Position {
         fen::parse(text, false).unwrap()
     }
 
     fn activity(position: &Position, color: Color) -> Pair {
-        super::activity(position, color).0
+        super::activity(WEIGHTS, position, color).0
+    }
+
+    fn shelter(position: &Position, color: Color) -> Pair {
+        super::shelter(WEIGHTS, position, color)
     }
 
     #[test]
     fn pieces_attacked_by_pawns_or_left_undefended_are_threatened() {
         let threat = |text: &str| {
             let position = position(text);
-            let (_, white) = super::activity(&position, Color::White);
-            let (_, black) = super::activity(&position, Color::Black);
-            threats(&position, Color::White, &white, &black)
+            let (_, white) = super::activity(WEIGHTS, &position, Color::White);
+            let (_, black) = super::activity(WEIGHTS, &position, Color::Black);
+            threats(WEIGHTS, &position, Color::White, &white, &black)
         };
         // The pawn on e4 forks the knight on d5 and the bishop on f5.
         let fork = threat("4k3/8/8/3n1b2/4P3/8/8/4K3 w - - 0 1");
-        assert!(fork.mg >= 2 * THREAT_BY_PAWN.mg, "{fork:?}");
+        assert!(fork.mg >= 2 * WEIGHTS.threat_by_pawn.mg, "{fork:?}");
         assert_eq!(threat("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1"), Pair::ZERO);
         // A rook attacked by a bishop and defended by nothing.
         let rook = threat("4k3/8/8/8/8/8/1r6/B3K3 w - - 0 1");
-        assert_eq!(rook, THREAT_BY_LESSER + HANGING);
+        assert_eq!(rook, WEIGHTS.threat_by_lesser + WEIGHTS.hanging);
     }
 
     #[test]
@@ -188,7 +176,7 @@ mod tests {
     fn the_bishop_pair_and_open_files_count() {
         let pair = activity(&position("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), Color::White);
         let single = activity(&position("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), Color::White);
-        assert!(pair.eg - single.eg >= BISHOP_PAIR.eg);
+        assert!(pair.eg - single.eg >= WEIGHTS.bishop_pair.eg);
         let open = activity(&position("4k3/pp6/8/8/8/8/PP6/3RK3 w - - 0 1"), Color::White);
         let closed = activity(&position("4k3/pp1p4/8/8/8/8/PP1P4/3RK3 w - - 0 1"), Color::White);
         assert!(open.mg > closed.mg);
@@ -201,7 +189,7 @@ mod tests {
         assert!(attack.mg > quiet.mg + 50, "{attack:?} {quiet:?}");
         let sheltered = shelter(&position("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1"), Color::White);
         let bare = shelter(&position("6k1/8/8/8/8/8/8/6K1 w - - 0 1"), Color::White);
-        assert_eq!((sheltered.mg, bare.mg), (3 * SHIELD[0], 0));
+        assert_eq!((sheltered.mg, bare.mg), (3 * WEIGHTS.shield[0], 0));
         let black = shelter(&position("6k1/5ppp/8/8/8/8/8/6K1 w - - 0 1"), Color::Black);
         assert_eq!(black, sheltered, "Black's shelter mirrors White's");
     }

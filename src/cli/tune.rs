@@ -1,0 +1,181 @@
+//! `tabula tune`: the chess evaluation's weights fitted to played games (see
+//! `tabula::games::chess::engine::tuning`): positions from the engine's games against
+//! itself, and the weights that best predict their results, written as the source of
+//! the engine's weights.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use tabula::games::chess::engine::eval::values::WEIGHTS;
+use tabula::games::chess::engine::tuning::{Sample, SelfPlay, Tuner, UNBALANCED, play_games};
+
+/// What to tune with.
+#[derive(clap::Subcommand, Debug)]
+pub enum TuneCommand {
+    /// Play the chess engine against itself and write every quiet position of each game
+    /// with the game's result, one a line (a FEN and White's score: `[1.0]`, `[0.5]`,
+    /// `[0.0]`), for `tabula tune chess`. Progress goes to standard error.
+    ChessPositions(PositionsArgs),
+    /// Fit the chess evaluation's weights, starting from the engine's, to positions with
+    /// results (`tabula tune chess-positions` writes them; Zurichess' `quiet-labeled.epd`
+    /// form is read too), and write them as the source of the engine's weights
+    /// (`src/games/chess/engine/eval/values.rs`), to build into the engine. Progress and the
+    /// error on positions held out of the fit go to standard error.
+    Chess(ChessArgs),
+}
+
+/// Arguments of `tabula tune chess-positions`.
+#[derive(clap::Args, Debug)]
+pub struct PositionsArgs {
+    /// Where to write the positions.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    games: u64,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    nodes: u64,
+    /// Random moves from the start before the engine plays (an opening it then judges off
+    /// balance is drawn again).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(0..=40))]
+    random_plies: u64,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads playing games (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+}
+
+/// Arguments of `tabula tune chess`.
+#[derive(clap::Args, Debug)]
+pub struct ChessArgs {
+    /// The positions with results, one a line.
+    #[arg(long, value_name = "FILE")]
+    positions: PathBuf,
+    /// Where to write the weights' source.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// The most passes over all the weights.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    passes: u64,
+    /// How far a weight is moved at first, in centipawns (halved after each pass that
+    /// moves none, down to 1).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(i32).range(1..=256))]
+    step: i32,
+    /// One position in this many is held out of the fit, to measure the error on.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..=1000))]
+    hold_out: u64,
+    /// Threads measuring the error (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+}
+
+pub fn run(command: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
+    match command {
+        TuneCommand::ChessPositions(args) => positions(args),
+        TuneCommand::Chess(args) => chess(args),
+    }
+}
+
+fn threads(asked: Option<u32>) -> usize {
+    asked.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |threads| threads as usize)
+}
+
+fn positions(args: PositionsArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let options = SelfPlay {
+        games: args.games as usize,
+        nodes: args.nodes,
+        random_plies: args.random_plies as usize,
+        seed: args.seed,
+    };
+    // The file is made before the games are played, so that a path that cannot be
+    // written to costs nothing.
+    let mut out = BufWriter::new(File::create(&args.out).map_err(|error| format!("{}: {error}", args.out.display()))?);
+    let started = Instant::now();
+    let games = args.games;
+    let samples = play_games(options, threads(args.threads), &|finished| {
+        if (finished as u64).is_multiple_of(50) || finished as u64 == games {
+            eprintln!("{finished} of {games} games, {:.0} s", started.elapsed().as_secs_f64());
+        }
+    });
+    for sample in &samples {
+        writeln!(out, "{}", sample.to_line())?;
+    }
+    out.flush()?;
+    eprintln!(
+        "{}: {} positions from {games} games at {} nodes a move (openings of {} random moves, within {UNBALANCED} centipawns of even), {:.0} s",
+        args.out.display(),
+        samples.len(),
+        args.nodes,
+        args.random_plies,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn chess(args: ChessArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let file = File::open(&args.positions).map_err(|error| format!("{}: {error}", args.positions.display()))?;
+    let (mut fitted, mut held_out) = (Vec::new(), Vec::new());
+    let mut problems = Vec::new();
+    for (number, line) in BufReader::new(file).lines().enumerate() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match Sample::parse(&line) {
+            Ok(sample) if (number as u64).is_multiple_of(args.hold_out) => held_out.push(sample),
+            Ok(sample) => fitted.push(sample),
+            Err(error) if problems.len() < 10 => problems.push(format!("line {}: {error}", number + 1)),
+            Err(_) => {}
+        }
+    }
+    if !problems.is_empty() {
+        return Err(format!("{}:\n{}", args.positions.display(), problems.join("\n")).into());
+    }
+    if fitted.is_empty() {
+        return Err(format!("{}: no positions", args.positions.display()).into());
+    }
+    let threads = threads(args.threads);
+    let mut tuner = Tuner::new(&fitted, threads);
+    let before = tuner.fit_scale(&WEIGHTS);
+    let mut check = Tuner::new(&held_out, threads);
+    let scale = tuner.scale();
+    check.set_scale(scale);
+    let held_before = check.error(&WEIGHTS);
+    eprintln!(
+        "{} positions fitted, {} held out; scale {scale:.3}; error {before:.6} (held out {held_before:.6})",
+        fitted.len(),
+        held_out.len()
+    );
+    let started = Instant::now();
+    let tuned = tuner.tune(WEIGHTS, args.step, args.passes as usize, &mut |pass| {
+        eprintln!(
+            "pass {}: step {}, {} weights moved, error {:.6}, {:.0} s",
+            pass.number,
+            pass.step,
+            pass.moved,
+            pass.error,
+            started.elapsed().as_secs_f64()
+        );
+    });
+    let after = tuner.error(&tuned);
+    let held_after = check.error(&tuned);
+    eprintln!("error {before:.6} → {after:.6}; held out {held_before:.6} → {held_after:.6}");
+    let preamble = format!(
+        "The weights the engine plays with (see [`super::weights`]).\n\
+         \n\
+         Tuned by `tabula tune chess` from the weights before them on {} positions with game\n\
+         results (the curve's scale {scale:.3}): the mean squared error went from {before:.6} to\n\
+         {after:.6} on them, and from {held_before:.6} to {held_after:.6} on {} positions held out.",
+        fitted.len(),
+        held_out.len(),
+    );
+    std::fs::write(&args.out, tuned.to_source(&preamble))
+        .map_err(|error| format!("{}: {error}", args.out.display()))?;
+    eprintln!("{}: written", args.out.display());
+    Ok(())
+}
