@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use tabula::games::chess::engine::eval::values::WEIGHTS;
-use tabula::games::chess::engine::tuning::{Sample, SelfPlay, Tuner, UNBALANCED, play_games};
+use tabula::games::chess::engine::tuning::{Sample, SelfPlay, Tuner, Tuning, UNBALANCED, play_games};
 
 /// What to tune with.
 #[derive(clap::Subcommand, Debug)]
@@ -66,9 +66,17 @@ pub struct ChessArgs {
     /// moves none, down to 1).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(i32).range(1..=256))]
     step: i32,
-    /// One position in this many is held out of the fit, to measure the error on.
+    /// The last of the file's positions, one in this many, are held out of the fit to
+    /// measure the error on after each pass: `tune chess-positions` writes them game by
+    /// game, so they are whole games the fit never saw. The tuning stops after two passes
+    /// in a row that do not lower that error, and keeps the weights of the pass with the
+    /// least.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..=1000))]
     hold_out: u64,
+    /// Tune the placement tables too (768 weights more than the 80 or so of the other
+    /// terms, which take far more positions not to be fitted to their chance).
+    #[arg(long)]
+    tables: bool,
     /// Threads measuring the error (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: Option<u32>,
@@ -119,7 +127,7 @@ fn positions(args: PositionsArgs) -> Result<(), Box<dyn std::error::Error>> {
 
 fn chess(args: ChessArgs) -> Result<(), Box<dyn std::error::Error>> {
     let file = File::open(&args.positions).map_err(|error| format!("{}: {error}", args.positions.display()))?;
-    let (mut fitted, mut held_out) = (Vec::new(), Vec::new());
+    let mut samples = Vec::new();
     let mut problems = Vec::new();
     for (number, line) in BufReader::new(file).lines().enumerate() {
         let line = line?;
@@ -127,8 +135,7 @@ fn chess(args: ChessArgs) -> Result<(), Box<dyn std::error::Error>> {
             continue;
         }
         match Sample::parse(&line) {
-            Ok(sample) if (number as u64).is_multiple_of(args.hold_out) => held_out.push(sample),
-            Ok(sample) => fitted.push(sample),
+            Ok(sample) => samples.push(sample),
             Err(error) if problems.len() < 10 => problems.push(format!("line {}: {error}", number + 1)),
             Err(_) => {}
         }
@@ -136,6 +143,8 @@ fn chess(args: ChessArgs) -> Result<(), Box<dyn std::error::Error>> {
     if !problems.is_empty() {
         return Err(format!("{}:\n{}", args.positions.display(), problems.join("\n")).into());
     }
+    let held_out = samples.split_off(samples.len() - samples.len() / args.hold_out as usize);
+    let fitted = samples;
     if fitted.is_empty() {
         return Err(format!("{}: no positions", args.positions.display()).into());
     }
@@ -152,9 +161,16 @@ fn chess(args: ChessArgs) -> Result<(), Box<dyn std::error::Error>> {
         held_out.len()
     );
     let started = Instant::now();
-    let tuned = tuner.tune(WEIGHTS, args.step, args.passes as usize, &mut |pass| {
+    let tuning = Tuning {
+        first_step: args.step,
+        max_passes: args.passes as usize,
+        tables: args.tables,
+        validation: (!held_out.is_empty()).then_some(&check),
+    };
+    let tuned = tuner.tune(WEIGHTS, &tuning, &mut |pass| {
+        let held_out = pass.held_out.map_or_else(String::new, |error| format!(" (held out {error:.6})"));
         eprintln!(
-            "pass {}: step {}, {} weights moved, error {:.6}, {:.0} s",
+            "pass {}: step {}, {} weights moved, error {:.6}{held_out}, {:.0} s",
             pass.number,
             pass.step,
             pass.moved,
@@ -168,9 +184,9 @@ fn chess(args: ChessArgs) -> Result<(), Box<dyn std::error::Error>> {
     let preamble = format!(
         "The weights the engine plays with (see [`super::weights`]).\n\
          \n\
-         Tuned by `tabula tune chess` from the weights before them on {} positions with game\n\
-         results (the curve's scale {scale:.3}): the mean squared error went from {before:.6} to\n\
-         {after:.6} on them, and from {held_before:.6} to {held_after:.6} on {} positions held out.",
+         Tuned by `tabula tune chess` from the weights before them on {} labelled positions (the\n\
+         curve's scale {scale:.3}): the mean squared error went from {before:.6} to {after:.6} on\n\
+         them, and from {held_before:.6} to {held_after:.6} on {} positions held out.",
         fitted.len(),
         held_out.len(),
     );

@@ -34,16 +34,17 @@ use super::{Limits, think};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     pub position: Position,
-    /// White's score in that game: 1 a win, 0.5 a draw, 0 a loss.
+    /// White's score in that game: 1 a win, 0.5 a draw, 0 a loss; or White's expected
+    /// score, between, when another engine's evaluation labels the position.
     pub white_score: f64,
 }
 
 /// Why a line is not a [`Sample`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SampleError {
-    #[error("no result: a line ends with White's score in brackets ([1.0], [0.5] or [0.0]) or with c9 \"1-0\";")]
+    #[error("no result: a line ends with White's score in brackets ([1.0], [0.5], [0.0]) or with c9 \"1-0\";")]
     NoResult,
-    #[error("the result {0:?} is none of 1.0, 0.5, 0.0, 1-0, 1/2-1/2 and 0-1")]
+    #[error("the result {0:?} is neither a number from 0 to 1 nor one of 1-0, 1/2-1/2 and 0-1")]
     Result(String),
     #[error("the position is not a FEN: {0}")]
     Fen(String),
@@ -51,7 +52,8 @@ pub enum SampleError {
 
 impl Sample {
     /// The sample of one line: a FEN (its last two fields may be left out) and White's
-    /// score, as `[1.0]`, `[0.5]` or `[0.0]`, or as `c9 "1-0";` (`"1/2-1/2"`, `"0-1"`).
+    /// score in brackets, `[1.0]`, `[0.5]`, `[0.0]` or any number between, or as
+    /// `c9 "1-0";` (`"1/2-1/2"`, `"0-1"`).
     pub fn parse(line: &str) -> Result<Sample, SampleError> {
         let line = line.trim();
         let (fen, result) = if let Some(open) = line.rfind('[') {
@@ -63,10 +65,13 @@ impl Sample {
             return Err(SampleError::NoResult);
         };
         let white_score = match result.trim() {
-            "1.0" | "1" | "1-0" => 1.0,
-            "0.5" | "1/2-1/2" => 0.5,
-            "0.0" | "0" | "0-1" => 0.0,
-            other => return Err(SampleError::Result(other.to_string())),
+            "1-0" => 1.0,
+            "1/2-1/2" => 0.5,
+            "0-1" => 0.0,
+            number => match number.parse::<f64>() {
+                Ok(score) if (0.0..=1.0).contains(&score) => score,
+                _ => return Err(SampleError::Result(number.to_string())),
+            },
         };
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let fen = match fields.len() {
@@ -77,9 +82,12 @@ impl Sample {
         Ok(Sample { position, white_score })
     }
 
-    /// The line [`Sample::parse`] reads back.
+    /// The line [`Sample::parse`] reads back (the score to three decimals).
     pub fn to_line(&self) -> String {
-        format!("{} [{:.1}]", fen::write(&self.position, false), self.white_score)
+        let score = format!("{:.3}", self.white_score);
+        let score = score.trim_end_matches('0');
+        let score = if score.ends_with('.') { format!("{score}0") } else { score.to_string() };
+        format!("{} [{score}]", fen::write(&self.position, false))
     }
 }
 
@@ -220,8 +228,10 @@ pub struct Pass {
     pub step: i32,
     /// Weights moved in this pass.
     pub moved: usize,
-    /// The error on the training positions after it.
+    /// The error on the samples fitted after it.
     pub error: f64,
+    /// The error on the validation samples after it, if any.
+    pub held_out: Option<f64>,
 }
 
 /// The error of weights on a set of samples, and the tuning that lowers it.
@@ -298,19 +308,26 @@ impl<'a> Tuner<'a> {
         self.error(weights)
     }
 
-    /// The weights, from `start`, that the samples' error can no longer be lowered from
-    /// by moving any single weight by 1 (or after `max_passes` passes over them all).
-    /// A pass tries each weight `step` up, then down, and keeps what lowers the error; the
-    /// step starts at `first_step` and halves after a pass that moves nothing. `progress`
-    /// hears of every pass. The error of what it returns is never above `start`'s.
-    pub fn tune(&self, start: Weights, first_step: i32, max_passes: usize, progress: &mut dyn FnMut(Pass)) -> Weights {
+    /// Weights fitted to the samples from `start` (see [`Tuning`]), hearing of every pass
+    /// through `progress`. A pass tries each weight `step` up, then down, and keeps what
+    /// lowers the error; the step starts at `tuning.first_step` and halves after a pass
+    /// that moves nothing, and the tuning ends after a pass at step 1 that moves nothing,
+    /// or after `tuning.max_passes`. With `tuning.validation`, it also ends after
+    /// [`PATIENCE`] passes in a row that do not lower the error on those other samples, and
+    /// the weights returned are those of the pass with the least such error (`start`'s when
+    /// none lowered it): the fit stops where it starts learning the samples rather than
+    /// the game. The error of what it returns is never above `start`'s on the samples.
+    pub fn tune(&self, start: Weights, tuning: &Tuning<'_>, progress: &mut dyn FnMut(Pass)) -> Weights {
         let mut flat = start.to_vec();
+        let tuned = tuning.tuned_weights(&start);
         let mut best = self.error(&start);
+        let mut best_held_out = tuning.validation.map(|validation| (validation.error(&start), flat.clone()));
+        let mut passes_worse = 0;
         // A weight whose moves both leave the error exactly as it was is one no sample's
         // evaluation depends on: it is not tried again.
-        let mut inert = vec![false; flat.len()];
-        let mut step = first_step.max(1);
-        for number in 1..=max_passes {
+        let mut inert: Vec<bool> = tuned.iter().map(|&tuned| !tuned).collect();
+        let mut step = tuning.first_step.max(1);
+        for number in 1..=tuning.max_passes {
             let mut moved = 0;
             for index in 0..flat.len() {
                 if inert[index] {
@@ -336,7 +353,18 @@ impl<'a> Tuner<'a> {
                     inert[index] = unchanged == 2;
                 }
             }
-            progress(Pass { number, step, moved, error: best });
+            let held_out = tuning.validation.map(|validation| validation.error(&start.with(&flat)));
+            progress(Pass { number, step, moved, error: best, held_out });
+            if let (Some(error), Some((least, weights))) = (held_out, &mut best_held_out) {
+                if error < *least {
+                    (*least, *weights, passes_worse) = (error, flat.clone(), 0);
+                } else {
+                    passes_worse += 1;
+                    if passes_worse >= PATIENCE {
+                        break;
+                    }
+                }
+            }
             if moved == 0 {
                 if step == 1 {
                     break;
@@ -344,7 +372,41 @@ impl<'a> Tuner<'a> {
                 step /= 2;
             }
         }
-        start.with(&flat)
+        match best_held_out {
+            Some((_, weights)) => start.with(&weights),
+            None => start.with(&flat),
+        }
+    }
+}
+
+/// Passes in a row without a lower error on the validation samples that end a tuning.
+pub const PATIENCE: usize = 2;
+
+/// How [`Tuner::tune`] tunes.
+#[derive(Clone, Copy)]
+pub struct Tuning<'a> {
+    /// How far a weight is moved at first.
+    pub first_step: i32,
+    /// The most passes over all the weights.
+    pub max_passes: usize,
+    /// Whether the placement tables are tuned too (768 weights, which want many more
+    /// samples than the others' 80 or so not to be fitted to the samples' chance).
+    pub tables: bool,
+    /// Samples the fit is measured on after each pass, but not fitted to (their curve's
+    /// scale should be the fitted samples').
+    pub validation: Option<&'a Tuner<'a>>,
+}
+
+impl Tuning<'_> {
+    /// Which of the weights, in the order of [`Weights::each_mut`], are tuned.
+    fn tuned_weights(&self, weights: &Weights) -> Vec<bool> {
+        let mut marked = *weights;
+        marked.each_mut(|weight| *weight = 1);
+        if !self.tables {
+            marked.middlegame = [[0; 64]; 6];
+            marked.endgame = [[0; 64]; 6];
+        }
+        marked.to_vec().into_iter().map(|mark| mark == 1).collect()
     }
 }
 

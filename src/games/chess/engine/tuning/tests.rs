@@ -14,6 +14,9 @@ fn samples_are_read_in_both_forms_and_written_back() {
     assert_eq!(Sample::parse("4k3/8/8/8/8/8/8/3NK3 w - - 0 1 [1.0]").unwrap().white_score, 1.0);
     assert_eq!(Sample::parse("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"), Err(SampleError::NoResult));
     assert_eq!(Sample::parse("4k3/8/8/8/8/8/8/3NK3 w - - 0 1 [2]"), Err(SampleError::Result("2".into())));
+    // An expected score, as another engine's evaluation gives it.
+    let expected = Sample::parse("4k3/8/8/8/8/8/8/3NK3 w - - 0 1 [0.731]").unwrap();
+    assert_eq!((expected.white_score, expected.to_line().as_str()), (0.731, "4k3/8/8/8/8/8/8/3NK3 w - - 0 1 [0.731]"));
     assert!(matches!(Sample::parse("4k3/8/8 w - - 0 1 [1.0]"), Err(SampleError::Fen(_))));
 }
 
@@ -63,11 +66,36 @@ fn tuning_learns_what_decides_the_games_and_never_raises_the_error() {
     let tuner = Tuner::new(&samples, 2);
     let before = tuner.error(&start);
     let mut passes = Vec::new();
-    let tuned = tuner.tune(start, 64, 2, &mut |pass| passes.push(pass));
+    let tuning = Tuning { first_step: 64, max_passes: 2, tables: false, validation: None };
+    let tuned = tuner.tune(start, &tuning, &mut |pass| passes.push(pass));
     assert_eq!(passes.len(), 2);
     assert!(passes.windows(2).all(|two| two[1].error <= two[0].error), "{passes:?}");
     assert!(tuner.error(&tuned) < before / 2.0, "{} against {before}", tuner.error(&tuned));
     assert!(tuned.values[knight].eg >= 64, "the knight gained value: {:?}", tuned.values[knight]);
+    assert_eq!((tuned.middlegame, tuned.endgame), (WEIGHTS.middlegame, WEIGHTS.endgame), "the tables stay");
+    // With the tables, one of those that rate the knight's squares moves too.
+    let with_tables = tuner.tune(start, &Tuning { tables: true, ..tuning }, &mut |_| {});
+    assert_ne!(with_tables.endgame[knight], WEIGHTS.endgame[knight]);
+}
+
+#[test]
+fn a_tuning_measured_on_other_samples_keeps_the_pass_that_generalised_best() {
+    // Fitted: a knight up wins. Validation: a knight up draws. Every pass that raises the
+    // knight's value makes the validation worse, so the start is what comes back, after
+    // PATIENCE passes.
+    let sample = |fen: &str, white_score| Sample { position: fen::parse(fen, false).unwrap(), white_score };
+    let knight_up = "4k3/pppp4/8/8/8/2N5/PPPP4/4K3 w - - 0 1";
+    let fitted = [sample(knight_up, 1.0)];
+    let other = [sample(knight_up, 0.5)];
+    let tuner = Tuner::new(&fitted, 1);
+    let validation = Tuner::new(&other, 1);
+    let mut passes = Vec::new();
+    let tuning = Tuning { first_step: 8, max_passes: 10, tables: false, validation: Some(&validation) };
+    let tuned = tuner.tune(WEIGHTS, &tuning, &mut |pass| passes.push(pass));
+    assert_eq!(passes.len(), PATIENCE, "{passes:?}");
+    assert!(passes.iter().all(|pass| pass.held_out.unwrap() > validation.error(&WEIGHTS)), "{passes:?}");
+    assert!(passes[0].error < tuner.error(&WEIGHTS));
+    assert_eq!(tuned, WEIGHTS);
 }
 
 #[test]
