@@ -429,7 +429,7 @@ fn the_chess_tuner_plays_games_and_fits_the_weights_to_their_results() {
     let source = std::fs::read_to_string(&weights).unwrap();
     assert!(source.starts_with("//! The weights the engine plays with"), "{source}");
     assert!(source.contains("pub const WEIGHTS: Weights = Weights {"), "{source}");
-    assert!(source.contains(&format!("on {} positions with game", samples.len() - samples.len() / 4)), "{source}");
+    assert!(source.contains(&format!("on {} labelled positions", samples.len() - samples.len() / 4)), "{source}");
     // A file with lines that are not positions is refused, each line named, and nothing is written.
     std::fs::write(&positions, format!("{}\nnot a position\n8/8 w - - 0 1 [1.0]\n", lines.lines().next().unwrap()))
         .unwrap();

@@ -235,7 +235,10 @@ impl Turns {
         // end (a series, a tournament) goes on.
         let ends_it = matches!(request.actor, Actor::Service { .. })
             && matches!(request.command, Command::Turn(Turn::Abort { .. } | Turn::Adjudicate { .. }));
-        if live.is_faulted() && !ends_it {
+        // Read once: the append below expects the store's mark as this turn saw it, so that a
+        // fault heard of from another process meanwhile fails the append instead of matching it.
+        let faulted = live.is_faulted();
+        if faulted && !ends_it {
             return Attempted::Answered(Err(PlayError::GameFaulted(live.id.clone())));
         }
         if let (Actor::Seat(seat), Some(proof)) = (request.actor.clone(), request.credential)
@@ -260,7 +263,7 @@ impl Turns {
             drop(state);
             return Attempted::Answered(self.first_answer(live, earlier, viewer, answer).await);
         }
-        match self.play_on(live, &mut state, request, effects).await {
+        match self.play_on(live, &mut state, request, faulted, effects).await {
             Ok(result) => Attempted::Answered(Ok(result)),
             Err(Refusal::Overtaken(error)) if attempt == Attempt::First => Attempted::Behind(error),
             Err(Refusal::Refused(error)) if shared && attempt == Attempt::First && may_be_stale(&error) => {
@@ -277,12 +280,14 @@ impl Turns {
         }
     }
 
-    /// Plays `request` on `state`, the copy of `live` in memory, and appends it to the log.
+    /// Plays `request` on `state`, the copy of `live` in memory, and appends it to the log,
+    /// on the condition that the game's fault mark is still `faulted`.
     async fn play_on(
         &self,
         live: &LiveGame,
         state: &mut GameState,
         request: &TurnRequest,
+        faulted: bool,
         effects: &mut Effects,
     ) -> Result<TurnResult, Refusal> {
         let (viewer, answer) = (request.viewer(), request.answer);
@@ -445,11 +450,7 @@ impl Turns {
             update.presence = Some(presence);
         }
         let tentative = Tentative { state: &mut *state, undos };
-        let expected = ExpectedHead {
-            seq: tentative.state.seq,
-            seat_token_hashes: live.seat_hashes(),
-            faulted: live.is_faulted(),
-        };
+        let expected = ExpectedHead { seq: tentative.state.seq, seat_token_hashes: live.seat_hashes(), faulted };
         let appended = self.store.append(&live.id, expected, events.clone(), update).await;
         match appended {
             Ok(()) => {
