@@ -89,10 +89,6 @@ pub fn run(command: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
     }
 }
 
-fn threads(asked: Option<u32>) -> usize {
-    asked.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |threads| threads as usize)
-}
-
 fn positions(args: PositionsArgs) -> Result<(), Box<dyn std::error::Error>> {
     let options = SelfPlay {
         games: args.games as usize,
@@ -105,7 +101,7 @@ fn positions(args: PositionsArgs) -> Result<(), Box<dyn std::error::Error>> {
     let mut out = BufWriter::new(File::create(&args.out).map_err(|error| format!("{}: {error}", args.out.display()))?);
     let started = Instant::now();
     let games = args.games;
-    let samples = play_games(options, threads(args.threads), &|finished| {
+    let samples = play_games(options, super::threads_or_one_per_core(args.threads), &|finished| {
         if (finished as u64).is_multiple_of(50) || finished as u64 == games {
             eprintln!("{finished} of {games} games, {:.0} s", started.elapsed().as_secs_f64());
         }
@@ -148,7 +144,7 @@ fn chess(args: ChessArgs) -> Result<(), Box<dyn std::error::Error>> {
     if fitted.is_empty() {
         return Err(format!("{}: no positions", args.positions.display()).into());
     }
-    let threads = threads(args.threads);
+    let threads = super::threads_or_one_per_core(args.threads);
     let mut tuner = Tuner::new(&fitted, threads);
     let before = tuner.fit_scale(&WEIGHTS);
     let mut check = Tuner::new(&held_out, threads);

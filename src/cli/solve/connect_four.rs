@@ -60,7 +60,7 @@ fn build_book(
     threads: Option<u32>,
     minutes: Option<f64>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let threads = threads.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |t| t as usize);
+    let threads = crate::cli::threads_or_one_per_core(threads);
     let stop_at = match minutes {
         Some(minutes) if !(0.0..1e6).contains(&minutes) => {
             return Err(format!("--minutes {minutes}: give a number of minutes from 0 to a million").into());

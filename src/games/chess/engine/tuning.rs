@@ -73,12 +73,7 @@ impl Sample {
                 _ => return Err(SampleError::Result(number.to_string())),
             },
         };
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        let fen = match fields.len() {
-            4 => format!("{} 0 1", fields.join(" ")),
-            _ => fields.join(" "),
-        };
-        let position = fen::parse(&fen, false).map_err(|error| SampleError::Fen(error.to_string()))?;
+        let position = fen::parse(fen.trim(), false).map_err(|error| SampleError::Fen(error.to_string()))?;
         Ok(Sample { position, white_score })
     }
 
@@ -160,8 +155,8 @@ fn play_game(options: SelfPlay, number: u64) -> Vec<Sample> {
     };
     let mut quiet = Vec::new();
     let mut decisive = (Color::White, 0);
+    let mut legal = position.legal_moves();
     let white_score = loop {
-        let legal = position.legal_moves();
         if legal.is_empty() {
             break if !position.is_check() {
                 0.5
@@ -195,10 +190,11 @@ fn play_game(options: SelfPlay, number: u64) -> Vec<Sample> {
             quiet.push(position);
         }
         position.play(report.best);
+        legal = position.legal_moves();
         if position.halfmove_clock() == 0 {
             history.clear();
         }
-        history.push(draws::repetition_key(&position, &position.legal_moves()));
+        history.push(draws::repetition_key(&position, &legal));
     };
     quiet.into_iter().map(|position| Sample { position, white_score }).collect()
 }
@@ -207,16 +203,17 @@ fn play_game(options: SelfPlay, number: u64) -> Vec<Sample> {
 /// history; `None` when the game ended on the way.
 fn random_opening(rng: &mut BotRng, plies: usize) -> Option<(Position, Vec<u64>)> {
     let mut position = fen::parse(fen::STANDARD, false).expect("the standard start is a FEN");
-    let mut history = vec![draws::repetition_key(&position, &position.legal_moves())];
+    let mut legal = position.legal_moves();
+    let mut history = vec![draws::repetition_key(&position, &legal)];
     for _ in 0..plies {
-        let legal = position.legal_moves();
         position.play(*rng.choose(legal.as_slice())?);
+        legal = position.legal_moves();
         if position.halfmove_clock() == 0 {
             history.clear();
         }
-        history.push(draws::repetition_key(&position, &position.legal_moves()));
+        history.push(draws::repetition_key(&position, &legal));
     }
-    (!position.legal_moves().is_empty()).then_some((position, history))
+    (!legal.is_empty()).then_some((position, history))
 }
 
 /// What one pass of [`Tuner::tune`] did.

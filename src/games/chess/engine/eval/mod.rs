@@ -124,11 +124,6 @@ impl Evaluator {
         Evaluator { weights, piece_squares }
     }
 
-    /// The weights it evaluates with.
-    pub fn weights(&self) -> &Weights {
-        &self.weights
-    }
-
     /// The evaluation of `position` for the side to move, in centipawns.
     pub fn evaluate(&self, position: &Position) -> i32 {
         let ours = self.evaluate_for_white(position);
