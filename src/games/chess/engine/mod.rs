@@ -7,7 +7,7 @@
 //! - [`ordering`]: which moves are searched first.
 //! - [`see`]: static exchange evaluation of captures.
 //! - [`tactical`]: the captures and promotions quiescence search tries.
-//! - [`tt`]: the transposition table, one per search.
+//! - [`tt`]: the transposition table, one per search or, in a [`Memory`], per game.
 //! - [`score`]: centipawns and mate distances.
 //! - [`protocol`]: the Universal Chess Interface over any input and output.
 //! - [`tuning`]: the evaluation's weights fitted to the results of played games.
@@ -29,6 +29,8 @@ pub mod tuning;
 use crate::engine::SearchBudget;
 
 use super::position::{Move, Position};
+use ordering::Heuristics;
+use tt::TranspositionTable;
 
 /// The transposition table's default and largest sizes, in bytes.
 pub const DEFAULT_HASH_BYTES: usize = 16 << 20;
@@ -93,6 +95,8 @@ pub struct Report {
 /// keys of the game's positions since the last capture or pawn move, the root's last
 /// (see [`super::draws::repetition_key`]); it may be empty when the history is unknown.
 /// `None` only when the side to move has no legal move.
+///
+/// Each call starts from nothing learnt, so equal arguments give equal results.
 pub fn think(
     root: &Position,
     history: &[u64],
@@ -101,7 +105,48 @@ pub fn think(
     seed: u64,
     on_iteration: &mut dyn FnMut(&Iteration<'_>) -> bool,
 ) -> Option<Report> {
-    search::think(root, history, limits, budget, seed, on_iteration)
+    let mut memory = Memory::for_search(budget.nodes, limits.hash_bytes);
+    search::think(&mut memory, root, history, limits, budget, seed, on_iteration)
+}
+
+/// As [`think`], starting from what `memory` holds of the searches before it and leaving
+/// there what this one learns; its table's size is the memory's, whatever
+/// `limits.hash_bytes` says. The result then depends on those searches too.
+pub fn think_with_memory(
+    memory: &mut Memory,
+    root: &Position,
+    history: &[u64],
+    limits: &Limits,
+    budget: SearchBudget<'_>,
+    seed: u64,
+    on_iteration: &mut dyn FnMut(&Iteration<'_>) -> bool,
+) -> Option<Report> {
+    search::think(memory, root, history, limits, budget, seed, on_iteration)
+}
+
+/// What the searches of one game pass on to the next: the transposition table and the
+/// move-ordering histories. The position after the opponent's reply was searched by the
+/// search before, as part of its principal variation or close to it, so the next search
+/// finds its first iterations settled by the table and its moves ordered by what was
+/// learnt. Only positions' own facts are kept: a stored score is a bound found by
+/// search, valid from any root (short of the draws by repetition, which depend on the
+/// way a position was reached, as in every engine that keeps its table).
+pub struct Memory {
+    table: TranspositionTable,
+    heuristics: Box<Heuristics>,
+}
+
+impl Memory {
+    /// An empty memory whose table takes at most `hash_bytes` bytes.
+    pub fn new(hash_bytes: usize) -> Memory {
+        Memory::for_search(u64::MAX, hash_bytes)
+    }
+
+    /// An empty memory for one search of at most `nodes` positions (see
+    /// [`TranspositionTable::for_search`]).
+    fn for_search(nodes: u64, hash_bytes: usize) -> Memory {
+        Memory { table: TranspositionTable::for_search(nodes, hash_bytes), heuristics: Heuristics::new() }
+    }
 }
 
 #[cfg(test)]

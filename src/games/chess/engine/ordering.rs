@@ -116,6 +116,12 @@ impl Heuristics {
         }
     }
 
+    /// Forgets every killer: they belong to the plies of one root, and another root's
+    /// plies hold other positions. The histories, which are not tied to a ply, stay.
+    pub fn forget_killers(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY];
+    }
+
     /// Forgets the killers of the ply below `ply`, whose positions the next move changes
     /// (they are kept from one iteration to the next otherwise).
     pub fn clear_killers(&mut self, ply: usize) {

@@ -37,7 +37,8 @@
 //! read every [`STOP_CHECK_INTERVAL`] nodes, so that the search returns within a fraction
 //! of a millisecond of it being set (release build) with the best move found so far.
 //! Nothing else, no clock in particular, changes what the search does: equal positions,
-//! histories, limits, budgets and seeds give equal results.
+//! histories, limits, budgets, seeds and memories (what earlier searches left in the
+//! table and the histories) give equal results.
 
 use crate::engine::SearchBudget;
 use crate::engine::bot::BotRng;
@@ -52,7 +53,7 @@ use super::score::{self, DRAW, INFINITY, MAX_PLY, is_mate, mate_in, mated_in};
 use super::see;
 use super::tactical::TacticalMoves;
 use super::tt::{Bound, TranspositionTable};
-use super::{Iteration, Limits, Report};
+use super::{Iteration, Limits, Memory, Report};
 
 /// How often, in nodes, the stop flag is read.
 const STOP_CHECK_INTERVAL: u64 = 256;
@@ -61,8 +62,10 @@ const MAX_DEPTH: u32 = MAX_PLY as u32 - 28;
 /// Half the width of the first aspiration window, in centipawns.
 const ASPIRATION: i32 = 25;
 
-/// Searches `root` as [`super::think`] describes.
+/// Searches `root` as [`super::think`] describes, with what `memory` holds from the
+/// searches before it, and leaves there what this one learns.
 pub fn think(
+    memory: &mut Memory,
     root: &Position,
     history: &[u64],
     limits: &Limits,
@@ -74,24 +77,25 @@ pub fn think(
     if legal.is_empty() {
         return None;
     }
-    let mut searcher = Searcher::new(root, history, limits, budget);
+    memory.heuristics.forget_killers();
+    let mut searcher = Searcher::new(memory, root, history, budget);
     // Equal moves in a seeded order, so that the choice among equals varies with it.
     let mut shuffled = legal.as_slice().to_vec();
     BotRng::new(seed).shuffle(&mut shuffled);
-    let mut ordered = OrderedMoves::new(root, &shuffled, None, &searcher.heuristics, 0, &[None, None]);
+    let mut ordered = OrderedMoves::new(root, &shuffled, None, searcher.heuristics, 0, &[None, None]);
     let root_moves: Vec<Move> = std::iter::from_fn(|| ordered.next()).collect();
     Some(searcher.deepen(root, root_moves, limits.max_depth.clamp(1, MAX_DEPTH), on_iteration))
 }
 
 struct Searcher<'a> {
     budget: SearchBudget<'a>,
+    table: &'a mut TranspositionTable,
+    heuristics: &'a mut Heuristics,
     nodes: u64,
     /// The budget ran out: every score since is meaningless and the search unwinds.
     aborted: bool,
     /// The deepest ply reached in the current iteration.
     seldepth: usize,
-    table: TranspositionTable,
-    heuristics: Box<Heuristics>,
     /// Repetition keys: the game's history up to the root, then the current path.
     keys: Vec<u64>,
     /// Index of the root's key in `keys`.
@@ -117,7 +121,7 @@ struct RootResult {
 }
 
 impl<'a> Searcher<'a> {
-    fn new(root: &Position, history: &[u64], limits: &Limits, budget: SearchBudget<'a>) -> Searcher<'a> {
+    fn new(memory: &'a mut Memory, root: &Position, history: &[u64], budget: SearchBudget<'a>) -> Searcher<'a> {
         let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 1);
         keys.extend_from_slice(history);
         if keys.is_empty() {
@@ -133,11 +137,11 @@ impl<'a> Searcher<'a> {
         const NONE: Move = Move { from: Square::new(0), to: Square::new(0), role: Role::Pawn, promotion: None };
         Searcher {
             budget,
+            table: &mut memory.table,
+            heuristics: &mut memory.heuristics,
             nodes: 0,
             aborted: false,
             seldepth: 0,
-            table: TranspositionTable::for_search(budget.nodes, limits.hash_bytes),
-            heuristics: Heuristics::new(),
             keys,
             root_index,
             lines: Box::new([[NONE; MAX_PLY]; MAX_PLY]),
@@ -383,7 +387,7 @@ impl<'a> Searcher<'a> {
             return DRAW;
         }
         let context: Context = [self.played[ply], if ply >= 2 { self.played[ply - 1] } else { None }];
-        let mut ordered = OrderedMoves::new(position, legal.as_slice(), table_move, &self.heuristics, ply, &context);
+        let mut ordered = OrderedMoves::new(position, legal.as_slice(), table_move, self.heuristics, ply, &context);
         self.heuristics.clear_killers(ply);
         let us = position.turn();
         let original_alpha = alpha;
@@ -533,7 +537,7 @@ impl<'a> Searcher<'a> {
             if legal.is_empty() {
                 return mated_in(ply);
             }
-            let mut ordered = OrderedMoves::new(position, legal.as_slice(), None, &self.heuristics, ply, &[None, None]);
+            let mut ordered = OrderedMoves::new(position, legal.as_slice(), None, self.heuristics, ply, &[None, None]);
             std::iter::from_fn(|| ordered.next()).collect()
         } else {
             let tactical = TacticalMoves::of(position);

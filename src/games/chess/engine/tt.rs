@@ -2,8 +2,9 @@
 //! best move, a score and what kind of bound that score is, and how deep it was
 //! searched), found again by the position's Zobrist hash.
 //!
-//! One table serves one search and is dropped with it, so its memory is bounded by its
-//! size, fixed when it is made: a power of two of 16-byte entries, one per slot. A store
+//! One table serves one search, or the searches of one game through a
+//! [`super::Memory`], and is dropped with it, so its memory is bounded by its size, fixed
+//! when it is made: a power of two of 16-byte entries, one per slot. A store
 //! replaces the slot's entry unless that entry is of the same position and was searched
 //! deeper (an exact score is always kept, being the most useful).
 

@@ -5,7 +5,7 @@
 //! Commands: `uci`, `debug`, `isready`, `setoption`, `ucinewgame`, `position startpos|fen
 //! FEN [moves ...]`, `go` with `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`,
 //! `depth`, `nodes`, `infinite` (and `ponder`, searched as `infinite`), `stop`, `quit`.
-//! Options: `Hash` (MiB for the transposition table of each search), `Level` (the bot
+//! Options: `Hash` (MiB for the transposition table), `Level` (the bot
 //! levels, 1 random to 5 full strength) and `UCI_Chess960` (castling as the king onto
 //! its rook). A search reports an `info` line per finished iteration (depth, seldepth,
 //! score in centipawns or moves to mate, nodes, nodes per second, time, principal
@@ -13,6 +13,11 @@
 //! `bestmove 0000` when there is no legal move. Unknown commands are ignored, as the
 //! protocol asks; a `position` that cannot be read is answered with an `info string`
 //! and leaves the previous position in place.
+//!
+//! The searches of one game share a [`Memory`] (the transposition table and the move
+//! ordering's histories), as engines do: each starts from what the one before learnt.
+//! `ucinewgame` and a new `Hash` start a fresh one, so that a search after
+//! `ucinewgame` gives the same result as the same search in a new session.
 
 mod clock;
 mod commands;
@@ -30,7 +35,7 @@ use crate::engine::bot::BotRng;
 use super::super::position::{Move, Position};
 use super::super::uci;
 use super::score::{self, MAX_PLY};
-use super::{DEFAULT_HASH_BYTES, Iteration, Limits, MAX_HASH_BYTES};
+use super::{DEFAULT_HASH_BYTES, Iteration, Limits, MAX_HASH_BYTES, Memory};
 use commands::{Game, Go};
 
 /// The strongest level, and the deepest search of each weaker one (level 1 is random).
@@ -65,7 +70,8 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
 struct Running {
     stop: Arc<AtomicBool>,
     infinite: bool,
-    thread: JoinHandle<()>,
+    /// Hands the memory back when the search ends.
+    thread: JoinHandle<Memory>,
 }
 
 /// The engine's state between commands.
@@ -75,6 +81,9 @@ pub struct Session<W: Write + Send + 'static> {
     chess960: bool,
     hash_bytes: usize,
     level: u8,
+    /// What the game's searches learnt; `None` until the first search of a game, and
+    /// while a search has it.
+    memory: Option<Memory>,
     running: Option<Running>,
 }
 
@@ -87,6 +96,7 @@ impl<W: Write + Send + 'static> Session<W> {
             chess960: false,
             hash_bytes: DEFAULT_HASH_BYTES,
             level: MAX_LEVEL,
+            memory: None,
             running: None,
         }
     }
@@ -114,6 +124,7 @@ impl<W: Write + Send + 'static> Session<W> {
             "ucinewgame" => {
                 self.stop();
                 self.game = Game::from(Position::standard());
+                self.memory = None;
             }
             "position" => {
                 self.stop();
@@ -142,7 +153,7 @@ impl<W: Write + Send + 'static> Session<W> {
             self.stop();
         }
         if let Some(running) = self.running.take() {
-            running.thread.join().expect("the search thread does not panic");
+            self.memory = Some(running.thread.join().expect("the search thread does not panic"));
         }
     }
 
@@ -150,7 +161,7 @@ impl<W: Write + Send + 'static> Session<W> {
     fn stop(&mut self) {
         if let Some(running) = self.running.take() {
             running.stop.store(true, Ordering::Relaxed);
-            running.thread.join().expect("the search thread does not panic");
+            self.memory = Some(running.thread.join().expect("the search thread does not panic"));
         }
     }
 
@@ -162,7 +173,11 @@ impl<W: Write + Send + 'static> Session<W> {
         let Some((name, value)) = commands::option(arguments) else { return };
         match name.to_ascii_lowercase().as_str() {
             "hash" => match value.parse::<usize>() {
-                Ok(mib) => self.hash_bytes = (mib.max(1) << 20).min(MAX_HASH_BYTES),
+                Ok(mib) => {
+                    self.stop();
+                    self.hash_bytes = (mib.max(1) << 20).min(MAX_HASH_BYTES);
+                    self.memory = None;
+                }
                 Err(_) => self.say(&[&format!("info string Hash must be a number of MiB, not `{value}`")]),
             },
             "level" => match value.parse::<u8>() {
@@ -184,7 +199,9 @@ impl<W: Write + Send + 'static> Session<W> {
             _ => u32::MAX,
         };
         let limits = Limits { max_depth: go.depth.unwrap_or(u32::MAX).min(level_depth), hash_bytes: self.hash_bytes };
+        let memory = self.memory.take().unwrap_or_else(|| Memory::new(self.hash_bytes));
         let job = Job {
+            memory,
             game: self.game.clone(),
             chess960: self.chess960,
             random: self.level == 1,
@@ -216,6 +233,7 @@ fn start_timer(after: Duration, stop: Arc<AtomicBool>) -> mpsc::Sender<()> {
 
 /// One `go`: everything its thread needs.
 struct Job {
+    memory: Memory,
     game: Game,
     chess960: bool,
     random: bool,
@@ -229,7 +247,8 @@ struct Job {
 }
 
 impl Job {
-    fn run<W: Write>(self, output: &Mutex<W>, stop: &AtomicBool) {
+    /// Searches, answers `bestmove`, and gives the memory back.
+    fn run<W: Write>(mut self, output: &Mutex<W>, stop: &AtomicBool) -> Memory {
         let root = self.game.position;
         let line = if self.random {
             let legal = root.legal_moves();
@@ -241,7 +260,8 @@ impl Job {
                 say(output, &[&info_line(&root, self.chess960, iteration, elapsed)]);
                 self.soft_deadline.is_none_or(|soft| elapsed < soft)
             };
-            super::think(&root, &self.game.history, &self.limits, budget, 0, &mut report_iteration)
+            let history = &self.game.history;
+            super::think_with_memory(&mut self.memory, &root, history, &self.limits, budget, 0, &mut report_iteration)
                 .map(|report| report.line)
                 .unwrap_or_default()
         };
@@ -252,6 +272,7 @@ impl Job {
             }
         }
         say(output, &[&best_move_line(&root, self.chess960, &line)]);
+        self.memory
     }
 }
 

@@ -121,6 +121,46 @@ fn node_limits_and_levels_are_obeyed() {
     assert_eq!(infos, 1, "{:?}", output.lines());
 }
 
+/// The nodes the last finished iteration of each search reported, search by search.
+fn nodes_per_search(output: &Shared) -> Vec<u64> {
+    let (mut searches, mut last) = (Vec::new(), None);
+    for line in output.lines() {
+        if line.starts_with("info depth") {
+            last = line.split_whitespace().skip_while(|&w| w != "nodes").nth(1).map(|n| n.parse().unwrap());
+        } else if line.starts_with("bestmove") {
+            searches.push(last.take().expect("an iteration before the move"));
+        }
+    }
+    searches
+}
+
+#[test]
+fn the_searches_of_a_game_share_what_they_learnt_until_a_new_game() {
+    let middlegame = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let (mut session, output) = new_session();
+    for commands in [
+        &[middlegame, "go depth 7"][..],
+        &[middlegame, "go depth 7"],
+        &[middlegame, "go depth 8"],
+        &["ucinewgame", middlegame, "go depth 7"],
+    ] {
+        feed(&mut session, commands);
+        session.finish();
+    }
+    let [first, again, deeper, new_game] = nodes_per_search(&output)[..] else { panic!("{:?}", output.lines()) };
+    assert!(again * 2 < first, "the same search again finds much in the table: {again} against {first}");
+    assert_eq!(new_game, first, "a new game starts from nothing learnt");
+
+    let (mut fresh, output) = new_session();
+    feed(&mut fresh, &[middlegame, "setoption name Hash value 8", "go depth 8"]);
+    fresh.finish();
+    feed(&mut fresh, &["setoption name Hash value 16", "go depth 7"]);
+    fresh.finish();
+    let [deeper_from_nothing, after_new_hash] = nodes_per_search(&output)[..] else { panic!("{:?}", output.lines()) };
+    assert!(deeper < deeper_from_nothing, "depth 8 after depth 7 costs less: {deeper} against {deeper_from_nothing}");
+    assert_eq!(after_new_hash, first, "a new table size starts afresh, as a new session does");
+}
+
 #[test]
 fn a_position_that_cannot_be_read_is_reported_and_the_last_one_kept() {
     let (mut session, output) = new_session();
