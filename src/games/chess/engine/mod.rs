@@ -29,6 +29,8 @@ pub mod tuning;
 use crate::engine::SearchBudget;
 
 use super::position::{Move, Position};
+pub use search::think as think_with_memory;
+
 use ordering::Heuristics;
 use tt::TranspositionTable;
 
@@ -107,21 +109,6 @@ pub fn think(
 ) -> Option<Report> {
     let mut memory = Memory::for_search(budget.nodes, limits.hash_bytes);
     search::think(&mut memory, root, history, limits, budget, seed, on_iteration)
-}
-
-/// As [`think`], starting from what `memory` holds of the searches before it and leaving
-/// there what this one learns; its table's size is the memory's, whatever
-/// `limits.hash_bytes` says. The result then depends on those searches too.
-pub fn think_with_memory(
-    memory: &mut Memory,
-    root: &Position,
-    history: &[u64],
-    limits: &Limits,
-    budget: SearchBudget<'_>,
-    seed: u64,
-    on_iteration: &mut dyn FnMut(&Iteration<'_>) -> bool,
-) -> Option<Report> {
-    search::think(memory, root, history, limits, budget, seed, on_iteration)
 }
 
 /// What the searches of one game pass on to the next: the transposition table and the

@@ -62,8 +62,10 @@ const MAX_DEPTH: u32 = MAX_PLY as u32 - 28;
 /// Half the width of the first aspiration window, in centipawns.
 const ASPIRATION: i32 = 25;
 
-/// Searches `root` as [`super::think`] describes, with what `memory` holds from the
-/// searches before it, and leaves there what this one learns.
+/// Searches `root` as [`super::think`] does, starting from what `memory` holds of the
+/// searches before it and leaving there what this one learns; the table's size is the
+/// memory's, whatever `limits.hash_bytes` says. The result then depends on those
+/// searches too.
 pub fn think(
     memory: &mut Memory,
     root: &Position,
