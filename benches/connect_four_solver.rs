@@ -77,7 +77,7 @@ fn main() {
         "{:<14} {:>9} {:>9} {:>12} {:>12} {:>12} {:>8}",
         "set", "positions", "all exact", "mean time", "mean nodes", "Pons", "ratio"
     );
-    for set in &sets {
+    for set in sets.iter().filter(|set| set.count > 0) {
         let mut total = Duration::ZERO;
         let mut nodes = 0u64;
         let mut exact = true;

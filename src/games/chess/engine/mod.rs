@@ -3,7 +3,7 @@
 //!
 //! - [`search`]: iterative deepening, principal variation search, quiescence, pruning
 //!   and reductions, draw detection; the only place that decides anything.
-//! - [`eval`]: the static evaluation, in centipawns.
+//! - [`eval`]: the static evaluation, in centipawns, and a cache of it.
 //! - [`ordering`]: which moves are searched first.
 //! - [`see`]: static exchange evaluation of captures.
 //! - [`tactical`]: the captures and promotions quiescence search tries.
@@ -31,6 +31,7 @@ use crate::engine::SearchBudget;
 use super::position::{Move, Position};
 pub use search::think as think_with_memory;
 
+use eval::EvalCache;
 use ordering::Heuristics;
 use tt::TranspositionTable;
 
@@ -111,8 +112,8 @@ pub fn think(
     search::think(&mut memory, root, history, limits, budget, seed, on_iteration)
 }
 
-/// What the searches of one game pass on to the next: the transposition table and the
-/// move-ordering histories. The position after the opponent's reply was searched by the
+/// What the searches of one game pass on to the next: the transposition table, the
+/// move-ordering histories and the evaluations already made. The position after the opponent's reply was searched by the
 /// search before, as part of its principal variation or close to it, so the next search
 /// finds its first iterations settled by the table and its moves ordered by what was
 /// learnt. Only positions' own facts are kept: a stored score is a bound found by
@@ -121,6 +122,7 @@ pub fn think(
 pub struct Memory {
     table: TranspositionTable,
     heuristics: Box<Heuristics>,
+    eval_cache: EvalCache,
 }
 
 impl Memory {
@@ -132,7 +134,11 @@ impl Memory {
     /// An empty memory for one search of at most `nodes` positions (see
     /// [`TranspositionTable::for_search`]).
     fn for_search(nodes: u64, hash_bytes: usize) -> Memory {
-        Memory { table: TranspositionTable::for_search(nodes, hash_bytes), heuristics: Heuristics::new() }
+        Memory {
+            table: TranspositionTable::for_search(nodes, hash_bytes),
+            heuristics: Heuristics::new(),
+            eval_cache: EvalCache::new(),
+        }
     }
 }
 

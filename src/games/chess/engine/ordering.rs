@@ -137,46 +137,44 @@ fn gravitate(entry: &mut i32, delta: i32) {
     *entry += delta - *entry * delta.abs() / HISTORY_LIMIT;
 }
 
-/// Legal moves with their ordering scores, handed out best first. Held inline (no
-/// allocation) up to the move counts of nearly every position, since every node of a
-/// search makes one.
-pub struct OrderedMoves {
-    /// Every move with its score; [`TAKEN`] once handed out (marked rather than removed,
-    /// which would shift the rest).
-    moves: SmallVec<[(Move, i32); 64]>,
+/// What a node's moves are ranked by: the position, what the search has learnt so far,
+/// the ply and the moves that led there.
+#[derive(Clone, Copy)]
+pub struct Ranker<'a> {
+    pub position: &'a Position,
+    pub heuristics: &'a Heuristics,
+    pub ply: usize,
+    pub context: &'a Context,
 }
 
-/// The score of a move already handed out: below every rank, so that the best score
-/// being this one means every move has been handed out.
-const TAKEN: i32 = i32::MIN;
+/// Legal moves with their ordering scores, handed out best first (the earliest listed
+/// among equals). Held inline (no allocation) up to the move counts of nearly every
+/// position, since every node of a search makes one.
+pub struct OrderedMoves {
+    /// Every move with its score, sorted best first.
+    moves: SmallVec<[(Move, i32); 64]>,
+    next: usize,
+}
 
 impl OrderedMoves {
-    /// Scores `moves` of `position` at `ply`, reached after `context`, for searching;
-    /// `table_move` is what the transposition table remembers, if anything.
-    pub fn new(
-        position: &Position,
-        moves: &[Move],
-        table_move: Option<PackedMove>,
-        heuristics: &Heuristics,
-        ply: usize,
-        context: &Context,
-    ) -> OrderedMoves {
-        let us = position.turn();
-        let scored = moves
+    /// `moves` ranked by `ranker`, `table_move` first (what the transposition table
+    /// remembers, if it is among them). They are sorted once: a node that searches
+    /// many of its moves would otherwise look for the best of those left at each.
+    pub fn new(moves: &[Move], table_move: Option<PackedMove>, ranker: &Ranker<'_>) -> OrderedMoves {
+        let us = ranker.position.turn();
+        let mut moves: SmallVec<[(Move, i32); 64]> = moves
             .iter()
             .map(|&mv| {
-                let score = if table_move.is_some_and(|packed| packed.is(mv)) {
-                    TABLE_MOVE
-                } else {
-                    rank(position, mv, heuristics, us, ply, context)
-                };
+                let score =
+                    if table_move.is_some_and(|packed| packed.is(mv)) { TABLE_MOVE } else { rank(ranker, us, mv) };
                 (mv, score)
             })
             .collect();
-        OrderedMoves { moves: scored }
+        moves.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        OrderedMoves { moves, next: 0 }
     }
 
-    /// The best move not yet handed out (the earliest listed among equals).
+    /// The best move not yet handed out.
     pub fn next(&mut self) -> Option<Move> {
         self.next_ranked().map(|(mv, _)| mv)
     }
@@ -185,19 +183,16 @@ impl OrderedMoves {
     /// score ([`Heuristics::quiet_score`]) when it was ordered by it: `None` for the
     /// table move, captures, promotions, killers and the counter move.
     pub fn next_ranked(&mut self) -> Option<(Move, Option<i32>)> {
-        let best = (0..self.moves.len()).rev().max_by_key(|&i| self.moves[i].1)?;
-        let (mv, score) = self.moves[best];
-        if score == TAKEN {
-            return None;
-        }
-        self.moves[best].1 = TAKEN;
+        let &(mv, score) = self.moves.get(self.next)?;
+        self.next += 1;
         // Only quiet-move scores lie within three times the history limit.
         Some((mv, (score.abs() <= 3 * HISTORY_LIMIT).then_some(score)))
     }
 }
 
-/// The ordering score of a move other than the table's.
-fn rank(position: &Position, mv: Move, heuristics: &Heuristics, us: Color, ply: usize, context: &Context) -> i32 {
+/// The ordering score of a move other than the table's, for `us`, the side to move.
+fn rank(ranker: &Ranker<'_>, us: Color, mv: Move) -> i32 {
+    let (position, heuristics, ply) = (ranker.position, ranker.heuristics, ranker.ply);
     match mv.promotion {
         Some(Role::Queen) => return GOOD_CAPTURE + see::VALUE[Role::Queen.index()],
         Some(_) => return UNDER_PROMOTION,
@@ -214,10 +209,10 @@ fn rank(position: &Position, mv: Move, heuristics: &Heuristics, us: Color, ply: 
         FIRST_KILLER
     } else if heuristics.killers[ply][1] == Some(mv) {
         SECOND_KILLER
-    } else if heuristics.is_counter(context, mv) {
+    } else if heuristics.is_counter(ranker.context, mv) {
         COUNTER_MOVE
     } else {
-        heuristics.quiet_score(us, mv, context)
+        heuristics.quiet_score(us, mv, ranker.context)
     }
 }
 
@@ -230,7 +225,8 @@ mod tests {
         let position = fen::parse(text, false).unwrap();
         let legal = position.legal_moves();
         let table_move = table.map(|text| PackedMove::new(uci::parse(&position, text, false).unwrap()));
-        let mut ordered = OrderedMoves::new(&position, legal.as_slice(), table_move, heuristics, 3, &[None, None]);
+        let ranker = Ranker { position: &position, heuristics, ply: 3, context: &[None, None] };
+        let mut ordered = OrderedMoves::new(legal.as_slice(), table_move, &ranker);
         std::iter::from_fn(|| ordered.next()).map(|mv| uci::to_uci(&position, mv, false)).collect()
     }
 

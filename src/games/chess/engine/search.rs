@@ -47,8 +47,8 @@ use smallvec::SmallVec;
 use super::super::board::{Role, Square};
 use super::super::draws;
 use super::super::position::{Move, Position};
-use super::eval::evaluate;
-use super::ordering::{Context, Heuristics, OrderedMoves, PieceTo};
+use super::eval::{EvalCache, evaluate};
+use super::ordering::{Context, Heuristics, OrderedMoves, PieceTo, Ranker};
 use super::score::{self, DRAW, INFINITY, MAX_PLY, is_mate, mate_in, mated_in};
 use super::see;
 use super::tactical::TacticalMoves;
@@ -84,7 +84,8 @@ pub fn think(
     // Equal moves in a seeded order, so that the choice among equals varies with it.
     let mut shuffled = legal.as_slice().to_vec();
     BotRng::new(seed).shuffle(&mut shuffled);
-    let mut ordered = OrderedMoves::new(root, &shuffled, None, searcher.heuristics, 0, &[None, None]);
+    let ranker = Ranker { position: root, heuristics: searcher.heuristics, ply: 0, context: &[None, None] };
+    let mut ordered = OrderedMoves::new(&shuffled, None, &ranker);
     let root_moves: Vec<Move> = std::iter::from_fn(|| ordered.next()).collect();
     Some(searcher.deepen(root, root_moves, limits.max_depth.clamp(1, MAX_DEPTH), on_iteration))
 }
@@ -93,6 +94,7 @@ struct Searcher<'a> {
     budget: SearchBudget<'a>,
     table: &'a mut TranspositionTable,
     heuristics: &'a mut Heuristics,
+    eval_cache: &'a mut EvalCache,
     nodes: u64,
     /// The budget ran out: every score since is meaningless and the search unwinds.
     aborted: bool,
@@ -141,6 +143,7 @@ impl<'a> Searcher<'a> {
             budget,
             table: &mut memory.table,
             heuristics: &mut memory.heuristics,
+            eval_cache: &mut memory.eval_cache,
             nodes: 0,
             aborted: false,
             seldepth: 0,
@@ -338,7 +341,7 @@ impl<'a> Searcher<'a> {
         }
         let table_move = hit.and_then(|hit| hit.mv);
 
-        let static_eval = if in_check { -INFINITY } else { evaluate(position) };
+        let static_eval = if in_check { -INFINITY } else { self.evaluate(position) };
         self.evals[ply] = static_eval;
         // Better than two plies ago, when it was our move too: prune less, reduce less.
         // After a check there is nothing to compare with, so it counts as improving.
@@ -389,7 +392,8 @@ impl<'a> Searcher<'a> {
             return DRAW;
         }
         let context: Context = [self.played[ply], if ply >= 2 { self.played[ply - 1] } else { None }];
-        let mut ordered = OrderedMoves::new(position, legal.as_slice(), table_move, self.heuristics, ply, &context);
+        let ranker = Ranker { position, heuristics: self.heuristics, ply, context: &context };
+        let mut ordered = OrderedMoves::new(legal.as_slice(), table_move, &ranker);
         self.heuristics.clear_killers(ply);
         let us = position.turn();
         let original_alpha = alpha;
@@ -491,6 +495,16 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// The static evaluation of `position`, from the cache when it is there.
+    fn evaluate(&mut self, position: &Position) -> i32 {
+        let key = position.hash();
+        self.eval_cache.get(key).unwrap_or_else(|| {
+            let eval = evaluate(position);
+            self.eval_cache.put(key, eval);
+            eval
+        })
+    }
+
     /// `mv` at `ply` followed by the line found below it becomes the line at `ply`.
     fn extend_line(&mut self, ply: usize, mv: Move) {
         let below = self.lengths[ply + 1];
@@ -527,7 +541,7 @@ impl<'a> Searcher<'a> {
         let (mut best, stand) = if in_check {
             (-INFINITY, -INFINITY)
         } else {
-            let stand = evaluate(position);
+            let stand = self.evaluate(position);
             if stand >= beta {
                 return stand;
             }
@@ -539,7 +553,8 @@ impl<'a> Searcher<'a> {
             if legal.is_empty() {
                 return mated_in(ply);
             }
-            let mut ordered = OrderedMoves::new(position, legal.as_slice(), None, self.heuristics, ply, &[None, None]);
+            let ranker = Ranker { position, heuristics: self.heuristics, ply, context: &[None, None] };
+            let mut ordered = OrderedMoves::new(legal.as_slice(), None, &ranker);
             std::iter::from_fn(|| ordered.next()).collect()
         } else {
             let tactical = TacticalMoves::of(position);

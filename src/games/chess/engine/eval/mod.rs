@@ -17,12 +17,14 @@
 //! Invariant: the magnitude stays far below [`super::score::MATE_BOUND`], so no
 //! evaluation is ever mistaken for a proven result.
 
+mod cache;
 mod pawns;
 mod pieces;
 mod pst;
 pub mod values;
 pub mod weights;
 
+pub use cache::EvalCache;
 pub use weights::Weights;
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
