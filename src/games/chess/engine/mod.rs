@@ -113,10 +113,10 @@ pub fn think(
 }
 
 /// What the searches of one game pass on to the next: the transposition table, the
-/// move-ordering histories and the evaluations already made. The position after the opponent's reply was searched by the
-/// search before, as part of its principal variation or close to it, so the next search
-/// finds its first iterations settled by the table and its moves ordered by what was
-/// learnt. Only positions' own facts are kept: a stored score is a bound found by
+/// move-ordering histories and the evaluations already made. The position after the
+/// opponent's reply was searched by the search before, as part of its principal
+/// variation or close to it, so the next search finds its first iterations settled by
+/// the table and its moves ordered by what was learnt. Only positions' own facts are kept: a stored score is a bound found by
 /// search, valid from any root (short of the draws by repetition, which depend on the
 /// way a position was reached, as in every engine that keeps its table).
 pub struct Memory {

@@ -14,8 +14,8 @@
 //! protocol asks; a `position` that cannot be read is answered with an `info string`
 //! and leaves the previous position in place.
 //!
-//! The searches of one game share a [`Memory`] (the transposition table and the move
-//! ordering's histories), as engines do: each starts from what the one before learnt.
+//! The searches of one game share a [`Memory`] (the transposition table, the move
+//! ordering's histories and the evaluation cache), as engines do: each starts from what the one before learnt.
 //! `ucinewgame` and a new `Hash` start a fresh one, so that a search after
 //! `ucinewgame` gives the same result as the same search in a new session.
 
