@@ -119,7 +119,10 @@ test("unary calls carry a 30 s deadline by default, their own when given; stream
     await Promise.all([...pending, following, followingSeries, followingOwner]);
     const byMethod = Object.fromEntries(server.calls.map((c) => [c.method, c]));
     const seconds = (timeout: string | undefined) => Number(timeout?.replace(/m$/, "")) / 1000;
-    assert.equal(byMethod.GetView.timeout, "1234m", "the client's own default");
+    // The header carries the time left when the call is sent: a loaded machine may have
+    // spent a millisecond or more of it already.
+    const own = seconds(byMethod.GetView.timeout);
+    assert.ok(own <= 1.234 && own > 1.134, `the client's own default: ${byMethod.GetView.timeout}`);
     assert.ok(Math.abs(seconds(byMethod.ListGameKinds.timeout) - 30) < 1, `default: ${byMethod.ListGameKinds.timeout}`);
     assert.ok(Math.abs(seconds(byMethod.ExportPgn.timeout) - 30) < 1, "the raw client's unary calls too");
     assert.equal(byMethod.GetGame.timeout !== undefined, true);
