@@ -1,4 +1,4 @@
-//! Pawn structure: doubled, isolated and passed pawns. A passed pawn is worth more the
+//! Pawn structure: doubled, isolated, backward, connected and passed pawns. A passed pawn is worth more the
 //! further it has come, less when something stands in its way, and, in the endgame, more
 //! with the enemy king far from the square in front of it and ours close.
 
@@ -45,9 +45,22 @@ pub fn is_passed(position: &Position, color: Color, square: Square) -> bool {
     (Bitboard(PASSED_SPAN[color.index()][square.index()]) & theirs).is_empty()
 }
 
+/// The ranks behind `rank` and `rank` itself, from `color`'s side (a pawn's rank: never
+/// the first or the last).
+fn level_or_behind(color: Color, rank: u8) -> Bitboard {
+    let below = |rank: u8| (1u64 << (u32::from(rank) * 8)) - 1;
+    match color {
+        Color::White => Bitboard(below(rank + 1)),
+        Color::Black => Bitboard(!below(rank)),
+    }
+}
+
 /// The pawn structure of `color`'s pawns.
 pub fn structure(weights: &Weights, position: &Position, color: Color) -> Pair {
     let ours = position.board().pieces(color, Role::Pawn);
+    let theirs = position.board().pieces(color.other(), Role::Pawn);
+    let defended = super::pieces::pawn_attacks(ours, color);
+    let their_attacks = super::pieces::pawn_attacks(theirs, color.other());
     let mut total = Pair::ZERO;
     for file in 0..8 {
         let on_file = (ours & Bitboard::file(file)).count() as i32;
@@ -59,11 +72,22 @@ pub fn structure(weights: &Weights, position: &Position, color: Color) -> Pair {
         }
     }
     for square in ours {
+        let relative = match color {
+            Color::White => square.rank(),
+            Color::Black => 7 - square.rank(),
+        };
+        let beside = square.bb().west() | square.bb().east();
+        let neighbours = ours & neighbour_files(square.file());
+        if defended.has(square) || (ours & beside).any() {
+            total += weights.connected[usize::from(relative)];
+        } else if neighbours.any() && (neighbours & level_or_behind(color, square.rank())).is_empty() {
+            let stop = square.bb().forward(color);
+            if (stop & (their_attacks | theirs)).any() {
+                total += weights.backward;
+            }
+        }
         if is_passed(position, color, square) {
-            let rank = match color {
-                Color::White => square.rank(),
-                Color::Black => 7 - square.rank(),
-            };
+            let rank = relative;
             // A pawn stands between its side's first rank and last: `front` is on the board.
             let rank = usize::from(rank);
             let front = match color {
@@ -107,10 +131,31 @@ mod tests {
         let healthy = structure_of("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", Color::White);
         let doubled = structure_of("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1", Color::White);
         assert!(doubled.mg < healthy.mg && doubled.eg < healthy.eg);
-        let far = structure_of("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", Color::White);
-        let near = structure_of("4k3/8/8/8/8/8/1P6/4K3 w - - 0 1", Color::White);
-        assert!(far.eg > near.eg, "a passed pawn gains as it advances");
+        // With the placement tables, which reward every pawn's advance: this term alone
+        // weighs the kings' distances too, which here favour the pawn further back.
+        let evaluate = |text: &str| super::super::evaluate(&fen::parse(text, false).unwrap());
+        let far = evaluate("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+        let near = evaluate("4k3/8/8/8/8/8/1P6/4K3 w - - 0 1");
+        assert!(far > near, "a passed pawn gains as it advances: {far} against {near}");
         // The same structure from Black's side scores the same.
         assert_eq!(structure_of("4k3/3p4/3p4/8/8/8/8/4K3 w - - 0 1", Color::Black), doubled);
+    }
+
+    #[test]
+    fn pawns_defended_or_side_by_side_are_connected_and_those_left_behind_are_backward() {
+        let base = super::super::values::WEIGHTS;
+        let mut weights = base.with(&vec![0; base.to_vec().len()]);
+        weights.backward = Pair::new(-7, -9);
+        weights.connected[3] = Pair::new(11, 13);
+        let white = |text: &str| structure(&weights, &fen::parse(text, false).unwrap(), Color::White);
+        // c3 defends d4; nothing threatens c3's way forward.
+        assert_eq!(white("4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1"), weights.connected[3]);
+        assert_eq!(white("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1"), weights.connected[3] * 2, "side by side");
+        // d3 has no pawn beside or behind it, and c5 takes it if it moves: backward.
+        assert_eq!(white("4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1"), weights.connected[3] + weights.backward);
+        assert_eq!(white("4k3/8/8/8/4P3/3P4/8/4K3 w - - 0 1"), weights.connected[3], "nothing stops d3");
+        let black =
+            structure(&weights, &fen::parse("4k3/8/3p4/4p3/2P5/8/8/4K3 w - - 0 1", false).unwrap(), Color::Black);
+        assert_eq!(black, weights.connected[3] + weights.backward, "Black's mirror White's");
     }
 }

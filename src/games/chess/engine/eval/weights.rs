@@ -47,6 +47,13 @@ pub struct Weights {
     pub doubled: Pair,
     /// Each pawn with no pawn of its side on a neighbouring file.
     pub isolated: Pair,
+    /// A pawn that cannot be defended by a pawn of its side (none on a neighbouring file
+    /// level with it or behind) and cannot advance without being taken by an enemy pawn,
+    /// or is blocked by one.
+    pub backward: Pair,
+    /// A pawn defended by a pawn of its side or standing beside one, by its rank as
+    /// [`Weights::passed`] counts it.
+    pub connected: [Pair; 8],
     /// A passed pawn by its rank counted from its own side (index 1 is its starting rank),
     /// on top of the placement tables, which already reward pawns for advancing.
     pub passed: [Pair; 8],
@@ -74,8 +81,10 @@ impl Weights {
             &mut self.hanging,
             &mut self.doubled,
             &mut self.isolated,
+            &mut self.backward,
         ];
         each_of_pairs(&mut { threats_and_pawns }, visit);
+        each_of_pairs(&mut self.connected, visit);
         each_of_pairs(&mut self.passed, visit);
         self.passed_enemy_king.iter_mut().chain(self.passed_own_king.iter_mut()).for_each(&mut *visit);
         visit(&mut self.tempo);
@@ -140,9 +149,11 @@ impl Weights {
             ("hanging", self.hanging),
             ("doubled", self.doubled),
             ("isolated", self.isolated),
+            ("backward", self.backward),
         ] {
             let _ = writeln!(out, "    {name}: {},", pair_source(pair));
         }
+        let _ = writeln!(out, "    connected: {},", pairs(&self.connected));
         let _ = writeln!(out, "    passed: {},", pairs(&self.passed));
         let _ = writeln!(out, "    passed_enemy_king: {:?},", self.passed_enemy_king);
         let _ = writeln!(out, "    passed_own_king: {:?},", self.passed_own_king);
