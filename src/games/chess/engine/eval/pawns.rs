@@ -1,6 +1,7 @@
-//! Pawn structure: doubled, isolated, backward, connected and passed pawns. A passed pawn is worth more the
-//! further it has come, less when something stands in its way, and, in the endgame, more
-//! with the enemy king far from the square in front of it and ours close.
+//! Pawn structure: doubled, isolated, backward, connected and passed pawns. A connected
+//! pawn (defended by a pawn, or beside one) is worth more the further it has come. A
+//! passed pawn too, less when something stands in its way, and, in the endgame, more with
+//! the enemy king far from the square in front of it and ours close.
 
 use super::super::super::board::{Bitboard, Color, Role, Square};
 use super::super::super::position::Position;
@@ -87,9 +88,8 @@ pub fn structure(weights: &Weights, position: &Position, color: Color) -> Pair {
             }
         }
         if is_passed(position, color, square) {
-            let rank = relative;
             // A pawn stands between its side's first rank and last: `front` is on the board.
-            let rank = usize::from(rank);
+            let rank = usize::from(relative);
             let front = match color {
                 Color::White => square.offset(8),
                 Color::Black => square.offset(-8),
