@@ -47,12 +47,17 @@ def capped(score):
     return max(-CAP, min(CAP, score))
 
 
+def score_to_move(stockfish, board, limit):
+    """Stockfish's score of `board` for the side to move, capped."""
+    return capped(stockfish.analyse(board, limit)["score"].relative.score(mate_score=CAP))
+
+
 def score_after(stockfish, board, limit):
-    """Stockfish's score of `board` for the side that just moved, capped."""
+    """The score of `board` for the side that just moved: the result if the game is over."""
     if board.is_game_over(claim_draw=True):
         winner = board.outcome(claim_draw=True).winner
         return 0 if winner is None else (CAP if winner != board.turn else -CAP)
-    return -capped(stockfish.analyse(board, limit)["score"].relative.score(mate_score=CAP))
+    return -score_to_move(stockfish, board, limit)
 
 
 def review_game(stockfish, game, limit, skip_plies):
@@ -64,7 +69,7 @@ def review_game(stockfish, game, limit, skip_plies):
     played = []
     for ply, move in enumerate(game.mainline_moves()):
         if ply >= skip_plies:
-            before = capped(stockfish.analyse(board, limit)["score"].relative.score(mate_score=CAP))
+            before = score_to_move(stockfish, board, limit)
             played.append((board.copy(stack=False), move, before))
         board.push(move)
     final = score_after(stockfish, board, limit)

@@ -117,6 +117,11 @@ impl Color {
         }
     }
 
+    /// `rank` counted from this side's back rank (0 there, 7 at the far end).
+    pub const fn relative_rank(self, rank: u8) -> u8 {
+        rank.abs_diff(self.back_rank())
+    }
+
     /// The word for people.
     pub const fn name(self) -> &'static str {
         match self {

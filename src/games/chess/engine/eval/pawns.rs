@@ -73,10 +73,7 @@ pub fn structure(weights: &Weights, position: &Position, color: Color) -> Pair {
         }
     }
     for square in ours {
-        let relative = match color {
-            Color::White => square.rank(),
-            Color::Black => 7 - square.rank(),
-        };
+        let relative = color.relative_rank(square.rank());
         let beside = square.bb().west() | square.bb().east();
         let neighbours = ours & neighbour_files(square.file());
         if defended.has(square) || (ours & beside).any() {

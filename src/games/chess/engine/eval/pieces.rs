@@ -108,10 +108,7 @@ fn rook_file(weights: &Weights, square: Square, ours: Bitboard, theirs: Bitboard
 /// ranks away from the centre files (where it castles to); middlegame only.
 pub fn shelter(weights: &Weights, position: &Position, color: Color) -> Pair {
     let king = position.king(color);
-    let relative_rank = match color {
-        Color::White => king.rank(),
-        Color::Black => 7 - king.rank(),
-    };
+    let relative_rank = color.relative_rank(king.rank());
     if relative_rank > 1 || (3..=4).contains(&king.file()) {
         return Pair::ZERO;
     }
