@@ -137,7 +137,9 @@ fn random_position(ply: u32, rng: &mut impl Rng) -> (String, Position) {
 /// ply (default 50), each on a cleared table: the median, the slowest, and how many took
 /// a second or more, the mean positions expanded, and the slowest position's moves.
 fn by_ply(solver: &mut Solver, go: &AtomicBool) {
-    let has_book = !Book::embedded().is_empty();
+    let plies_held: Vec<String> =
+        Book::embedded().iter().map(|b| format!("{} discs: {} positions", b.ply(), b.len())).collect();
+    let has_book = !plies_held.is_empty();
     let first = if has_book { 0 } else { book::STANDARD_PLY + 1 };
     let plies = std::env::var("C4_BENCH_PLIES").ok().and_then(|v| {
         let (low, high) = v.split_once('-')?;
@@ -148,8 +150,12 @@ fn by_ply(solver: &mut Solver, go: &AtomicBool) {
     let mut rng = rand::rngs::StdRng::seed_from_u64(8);
     println!();
     println!(
-        "positions by ply, random play, {} opening book",
-        if has_book { format!("with the embedded ({} discs)", Book::embedded().ply()) } else { "no".into() }
+        "positions by ply, random play, {}",
+        if has_book {
+            format!("with the embedded opening books ({})", plies_held.join("; "))
+        } else {
+            "no opening book".into()
+        }
     );
     println!(
         "{:>4} {:>9} {:>12} {:>12} {:>8} {:>12}  slowest",

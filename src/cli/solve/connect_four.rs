@@ -35,7 +35,8 @@ pub struct ConnectFourArgs {
     /// with progress on standard error. A build goes on from the scores the file already
     /// holds (a book of the same ply whose build was stopped) and from those kept in
     /// `FILE.partial` as they are found. The book the binary embeds is
-    /// `src/games/connect_four/solver/book.bin`, built with the default ply.
+    /// `src/games/connect_four/solver/book.bin`, built with the default ply; the book of
+    /// 10 discs under way is `book10.bin` beside it.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "budget", "no_book"])]
     build_book: Option<std::path::PathBuf>,
     /// Start no position after this many minutes: the book written then holds the
@@ -43,7 +44,7 @@ pub struct ConnectFourArgs {
     #[arg(long, requires = "build_book")]
     minutes: Option<f64>,
     /// The discs of the positions a book built with `--build-book` holds.
-    #[arg(long, default_value_t = book::STANDARD_PLY, value_parser = clap::value_parser!(u32).range(1..=12), requires = "build_book")]
+    #[arg(long, default_value_t = book::STANDARD_PLY, value_parser = clap::value_parser!(u32).range(1..=book::MAX_DENSE_PLY as i64), requires = "build_book")]
     ply: u32,
     /// Threads building the book (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256), requires = "build_book")]

@@ -24,8 +24,8 @@
 //! - **Enhanced transposition cut-offs.** Before searching its moves, a node with fewer
 //!   than 36 discs looks each child up in the table: an upper bound stored for one that
 //!   is low enough proves the node's lower bound at once.
-//! - **An opening book** ([`book`]), embedded: a search that reaches a position of the
-//!   book's ply reads its exact score there.
+//! - **Opening books** ([`book`]), embedded: a search that reaches a position of a
+//!   book's ply that the book holds reads its exact score there.
 //! - **Iterative null-window search.** The root searches windows of width one around a
 //!   guess that bisects `[min, max]`, biased towards 0 (most scores are small), until the
 //!   two meet.
@@ -402,9 +402,9 @@ const STOP_CHECK: u64 = 4096;
 /// One search, within a budget.
 struct Search<'a> {
     table: &'a mut Table,
-    book: Option<&'a Book>,
-    /// The book's ply, or a count of discs no position has when there is no book.
-    book_ply: u32,
+    books: &'a [&'static Book],
+    /// A bit for the ply of each book.
+    book_plies: u64,
     /// Positions expanded since the solver's reset.
     nodes: u64,
     /// The count past which the search gives up.
@@ -420,14 +420,15 @@ struct Search<'a> {
 impl Search<'_> {
     fn new<'a>(
         table: &'a mut Table,
-        book: Option<&'a Book>,
+        books: &'a [&'static Book],
         nodes: u64,
         limit: u64,
         stop: &'a AtomicBool,
     ) -> Search<'a> {
         let grow_at = NODES_PER_ENTRY << table.bits;
-        let book_ply = book.map_or(u32::MAX, Book::ply);
-        let mut search = Search { table, book, book_ply, nodes, limit, stop, aborted: false, grow_at, next_event: 0 };
+        let book_plies = books.iter().fold(0, |plies, book| plies | 1u64.checked_shl(book.ply()).unwrap_or(0));
+        let mut search =
+            Search { table, books, book_plies, nodes, limit, stop, aborted: false, grow_at, next_event: 0 };
         search.schedule();
         search
     }
@@ -491,8 +492,8 @@ impl Search<'_> {
                 return beta;
             }
         }
-        if position.moves == self.book_ply
-            && let Some(score) = self.book.and_then(|book| book.score(position))
+        if self.book_plies >> position.moves & 1 != 0
+            && let Some(score) = self.books.iter().find_map(|book| book.score(position))
         {
             return score;
         }
@@ -594,7 +595,7 @@ pub struct BestMove {
 /// A Connect Four solver: its transposition table and the positions it has expanded.
 pub struct Solver {
     table: Table,
-    book: Option<&'static Book>,
+    books: Vec<&'static Book>,
     nodes: u64,
 }
 
@@ -611,20 +612,21 @@ impl Solver {
     }
 
     /// A solver with a table of 2^`bits` entries (`bits` clamped to 4..=30), 8 bytes each,
-    /// and the embedded opening book.
+    /// and the embedded opening books.
     pub fn with_table_bits(bits: u32) -> Solver {
-        let book = Some(Book::embedded()).filter(|book| !book.is_empty());
-        Solver { table: Table::new(bits), book, nodes: 0 }
+        Solver { table: Table::new(bits), books: Book::embedded().iter().collect(), nodes: 0 }
     }
 
     /// This solver without an opening book: it searches every position to the end.
     pub fn without_book(self) -> Solver {
-        Solver { book: None, ..self }
+        Solver { books: Vec::new(), ..self }
     }
 
-    /// This solver reading positions of `book`'s ply from `book`.
-    pub fn with_book(self, book: &'static Book) -> Solver {
-        Solver { book: Some(book), ..self }
+    /// This solver also reading positions of `book`'s ply from `book` (after the books
+    /// it had of that ply).
+    pub fn with_book(mut self, book: &'static Book) -> Solver {
+        self.books.push(book);
+        self
     }
 
     /// Forgets every position seen so far and zeroes the node count.
@@ -640,7 +642,7 @@ impl Solver {
 
     /// A search allowed `budget.nodes` positions from the count `start`.
     fn search<'a>(&'a mut self, start: u64, budget: SearchBudget<'a>) -> Search<'a> {
-        Search::new(&mut self.table, self.book, self.nodes, start.saturating_add(budget.nodes), budget.stop)
+        Search::new(&mut self.table, &self.books, self.nodes, start.saturating_add(budget.nodes), budget.stop)
     }
 
     /// The exact score of `position` in Pons' convention, from the side to move: 0 for a

@@ -1,8 +1,8 @@
-//! The opening book of standard Connect Four: the exact score of the positions of
+//! The opening books of standard Connect Four: the exact score of the positions of
 //! [`Book::ply`] discs that a search can reach, computed by this solver
 //! (`tabula solve connect-four --build-book`) and embedded in the binary.
 //!
-//! A search reads a position of the book's ply from the book instead of searching below
+//! A search reads a position of a book's ply from the book instead of searching below
 //! it, so once the book holds every such position, a position of fewer discs is solved
 //! by a search of at most that many plies, whose leaves are all in the book. A book whose
 //! build was stopped part way holds some of them; the search goes below the others.
@@ -10,11 +10,17 @@
 //! - **Which positions.** Those a search expands: in play (no line of four on the board),
 //!   the side to move unable to win with its next disc, and with a move that does not let
 //!   the opponent win with its next. A position and its mirror image have one score and
-//!   one entry, under the smaller of their keys.
-//! - **The file.** Little-endian: the eight bytes `TC4BOOK1`; the ply (`u32`); the number
-//!   of entries (`u32`); then each entry as a `u64`, the position's key shifted left by
-//!   eight bits over its score minus [`MIN_SCORE`], in increasing order (so by key). An
-//!   empty book (no entries) answers nothing.
+//!   one entry, under the smaller of their keys ([`positions`] lists them).
+//! - **The files.** Little-endian: eight bytes naming the encoding, the ply (`u32`), the
+//!   number of entries (`u32`), then the entries, in increasing order of key.
+//!   - `TC4BOOK1`, *sparse*: each entry a `u64`, the position's key shifted left by eight
+//!     bits over its score minus [`MIN_SCORE`]; any positions of the ply, any ply.
+//!   - `TC4BOOK2`, *dense*: one byte for each position [`positions`] lists for the ply,
+//!     its score minus [`MIN_SCORE`], or [`UNKNOWN`] while its build has not reached it;
+//!     the keys are listed again when the book is read, so a ply of at most
+//!     [`MAX_DENSE_PLY`]. What `--build-book` writes: an eighth of the sparse size.
+//!
+//!   An empty book (no score known) answers nothing.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -23,75 +29,143 @@ use std::time::{Duration, Instant};
 
 use crate::engine::SearchBudget;
 
-use super::{MIN_SCORE, Position, STRIDE, Solver, WIDTH};
+use super::{MAX_SCORE, MIN_SCORE, Position, STRIDE, Solver, WIDTH};
 
-/// The ply of the book the binary embeds: all 77,154 positions, 617,248 bytes, small enough
-/// to commit. Past it the solver is on its own, and a few positions of 9 to 11 discs
-/// still take seconds (`cargo bench --bench connect_four_solver` times them ply by ply).
+/// The ply `--build-book` builds by default, and of the book every position of at most
+/// that many discs is solved from: all 77,154 positions, 617,248 bytes (sparse), small
+/// enough to commit.
 pub const STANDARD_PLY: u32 = 8;
 
-/// The first bytes of a book file.
-const MAGIC: &[u8; 8] = b"TC4BOOK1";
+/// The ply of the next book, whose build is under way: `book10.bin` beside this file, a
+/// dense book that `--build-book` goes on from. Past the standard book a few positions of
+/// 9 to 11 discs take seconds (`cargo bench --bench connect_four_solver` times them ply by
+/// ply); with every position of 10 discs in a book, those of 9 and 10 would take none.
+/// It is not embedded until complete: reading a dense book lists its ply's positions, a
+/// third of a second for 10 discs in an optimised build and several seconds in the
+/// unoptimised one the tests use, which only a complete book is worth.
+pub const DEEP_PLY: u32 = 10;
+
+/// The highest ply of a dense book: the positions of 10 discs (627,283) are listed to read
+/// one; the next ply would take several times as long.
+pub const MAX_DENSE_PLY: u32 = 10;
+
+/// The byte of a dense book for a position whose score is not known.
+pub const UNKNOWN: u8 = 0xFF;
+
+/// The first bytes of a sparse book file.
+const SPARSE_MAGIC: &[u8; 8] = b"TC4BOOK1";
+/// The first bytes of a dense book file.
+const DENSE_MAGIC: &[u8; 8] = b"TC4BOOK2";
 /// The bytes before the first entry: the magic, the ply, the count.
 const HEADER: usize = 16;
-/// Bits of an entry below the key: the score.
+/// Bits of a sparse entry below the key: the score.
 const SCORE_BITS: u32 = 8;
 
-/// The book the crate ships, made by `tabula solve connect-four --build-book`.
-static EMBEDDED: &[u8] = include_bytes!("book.bin");
+/// The books the crate ships, made by `tabula solve connect-four --build-book`: the
+/// complete one of [`STANDARD_PLY`] discs (sparse).
+static EMBEDDED: [&[u8]; 1] = [include_bytes!("book.bin")];
 
 /// Why bytes are not a book.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BookError {
-    #[error("not a Connect Four book: it does not start with {MAGIC:?}")]
+    #[error("not a Connect Four book: it does not start with TC4BOOK1 or TC4BOOK2")]
     Magic,
-    #[error("the book says it holds {count} entries of 8 bytes, but {bytes} bytes follow its header")]
-    Length { count: usize, bytes: usize },
+    #[error("the book says it holds {count} entries of {size} bytes, but {bytes} bytes follow its header")]
+    Length { count: usize, size: usize, bytes: usize },
     #[error("entry {index} is not after the one before it: the entries must be in increasing order")]
     Order { index: usize },
-    #[error("entry {index} has the score {score}, outside {MIN_SCORE}..={}", super::MAX_SCORE)]
+    #[error("entry {index} has the score {score}, outside {MIN_SCORE}..={MAX_SCORE}")]
     Score { index: usize, score: i32 },
+    #[error("a dense book of {ply} discs: the most a dense book can have is {MAX_DENSE_PLY}")]
+    Ply { ply: u32 },
+    #[error("a dense book of {ply} discs holds one entry for each of its {expected} positions, not {count}")]
+    Positions { ply: u32, count: usize, expected: usize },
 }
 
-/// An opening book: entries sorted by key, read in place.
-#[derive(Clone, Copy, Debug)]
+/// An opening book: scores of positions of one ply, found by canonical key.
+#[derive(Clone, Debug)]
 pub struct Book {
     ply: u32,
-    entries: &'static [u8],
+    /// Positions whose score the book knows.
+    held: usize,
+    entries: Entries,
+}
+
+#[derive(Clone, Debug)]
+enum Entries {
+    /// `u64` entries, key over score, sorted, read in place.
+    Sparse(&'static [u8]),
+    /// The canonical keys of every position of the ply, sorted, each with its byte.
+    Dense { keys: Vec<u64>, scores: &'static [u8] },
 }
 
 impl Book {
-    /// The book embedded in the binary, checked once.
-    pub fn embedded() -> &'static Book {
-        static BOOK: OnceLock<Book> = OnceLock::new();
-        BOOK.get_or_init(|| Book::read(EMBEDDED).expect("the embedded Connect Four book is valid"))
+    /// The books embedded in the binary that know a score, by increasing ply, each
+    /// checked once.
+    pub fn embedded() -> &'static [Book] {
+        static BOOKS: OnceLock<Vec<Book>> = OnceLock::new();
+        BOOKS.get_or_init(|| {
+            let mut books: Vec<Book> = EMBEDDED
+                .iter()
+                .map(|bytes| Book::read(bytes).expect("the embedded Connect Four books are valid"))
+                .filter(|book| !book.is_empty())
+                .collect();
+            books.sort_by_key(Book::ply);
+            books
+        })
     }
 
     /// The book in `bytes`, once its header, order and scores are checked.
     pub fn read(bytes: &'static [u8]) -> Result<Book, BookError> {
-        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        if bytes.len() < HEADER {
             return Err(BookError::Magic);
         }
         let ply = u32::from_le_bytes(bytes[8..12].try_into().expect("four bytes"));
         let count = u32::from_le_bytes(bytes[12..16].try_into().expect("four bytes")) as usize;
         let entries = &bytes[HEADER..];
-        if entries.len() != count * 8 {
-            return Err(BookError::Length { count, bytes: entries.len() });
+        match &bytes[..8] {
+            magic if magic == SPARSE_MAGIC => Book::read_sparse(ply, count, entries),
+            magic if magic == DENSE_MAGIC => Book::read_dense(ply, count, entries),
+            _ => Err(BookError::Magic),
         }
-        let book = Book { ply, entries };
+    }
+
+    fn read_sparse(ply: u32, count: usize, entries: &'static [u8]) -> Result<Book, BookError> {
+        if entries.len() != count * 8 {
+            return Err(BookError::Length { count, size: 8, bytes: entries.len() });
+        }
         let mut last = None;
         for index in 0..count {
-            let entry = book.entry(index);
+            let entry = sparse_entry(entries, index);
             if last.is_some_and(|last| entry >> SCORE_BITS <= last) {
                 return Err(BookError::Order { index });
             }
             last = Some(entry >> SCORE_BITS);
             let score = entry_score(entry);
-            if score > super::MAX_SCORE {
+            if score > MAX_SCORE {
                 return Err(BookError::Score { index, score });
             }
         }
-        Ok(book)
+        Ok(Book { ply, held: count, entries: Entries::Sparse(entries) })
+    }
+
+    fn read_dense(ply: u32, count: usize, scores: &'static [u8]) -> Result<Book, BookError> {
+        if ply > MAX_DENSE_PLY {
+            return Err(BookError::Ply { ply });
+        }
+        if scores.len() != count {
+            return Err(BookError::Length { count, size: 1, bytes: scores.len() });
+        }
+        if let Some(index) = scores.iter().position(|&byte| byte != UNKNOWN && i32::from(byte) > MAX_SCORE - MIN_SCORE)
+        {
+            return Err(BookError::Score { index, score: i32::from(scores[index]) + MIN_SCORE });
+        }
+        let keys: Vec<u64> = positions(ply).iter().map(canonical_key).collect();
+        if keys.len() != count {
+            return Err(BookError::Positions { ply, count, expected: keys.len() });
+        }
+        let held = scores.iter().filter(|&&byte| byte != UNKNOWN).count();
+        Ok(Book { ply, held, entries: Entries::Dense { keys, scores } })
     }
 
     /// The discs of every position the book holds.
@@ -99,26 +173,32 @@ impl Book {
         self.ply
     }
 
-    /// Positions held (a position and its mirror image counted once).
+    /// Positions whose score the book knows (a position and its mirror image counted
+    /// once).
     pub fn len(&self) -> usize {
-        self.entries.len() / 8
+        self.held
     }
 
-    /// Whether the book holds nothing.
+    /// Whether the book knows no score.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.held == 0
     }
 
-    /// Each canonical key the book holds with its score, in increasing order of key.
-    pub fn entries(&self) -> impl ExactSizeIterator<Item = (u64, i32)> + '_ {
-        (0..self.len()).map(|index| {
-            let entry = self.entry(index);
-            (entry >> SCORE_BITS, entry_score(entry))
-        })
-    }
-
-    fn entry(&self, index: usize) -> u64 {
-        u64::from_le_bytes(self.entries[index * 8..index * 8 + 8].try_into().expect("eight bytes"))
+    /// Each canonical key whose score the book knows, with that score, in increasing
+    /// order of key.
+    pub fn entries(&self) -> Box<dyn Iterator<Item = (u64, i32)> + '_> {
+        match &self.entries {
+            Entries::Sparse(entries) => Box::new((0..self.held).map(|index| {
+                let entry = sparse_entry(entries, index);
+                (entry >> SCORE_BITS, entry_score(entry))
+            })),
+            Entries::Dense { keys, scores } => Box::new(
+                keys.iter()
+                    .zip(scores.iter())
+                    .filter(|(_, byte)| **byte != UNKNOWN)
+                    .map(|(&key, &byte)| (key, i32::from(byte) + MIN_SCORE)),
+            ),
+        }
     }
 
     /// The exact score of `position` (Pons' convention, from the side to move) when the
@@ -128,18 +208,30 @@ impl Book {
             return None;
         }
         let key = canonical_key(position);
-        let (mut low, mut high) = (0, self.len());
-        while low < high {
-            let middle = low + (high - low) / 2;
-            let entry = self.entry(middle);
-            match (entry >> SCORE_BITS).cmp(&key) {
-                std::cmp::Ordering::Less => low = middle + 1,
-                std::cmp::Ordering::Greater => high = middle,
-                std::cmp::Ordering::Equal => return Some(entry_score(entry)),
+        match &self.entries {
+            Entries::Sparse(entries) => {
+                let (mut low, mut high) = (0, self.held);
+                while low < high {
+                    let middle = low + (high - low) / 2;
+                    let entry = sparse_entry(entries, middle);
+                    match (entry >> SCORE_BITS).cmp(&key) {
+                        std::cmp::Ordering::Less => low = middle + 1,
+                        std::cmp::Ordering::Greater => high = middle,
+                        std::cmp::Ordering::Equal => return Some(entry_score(entry)),
+                    }
+                }
+                None
+            }
+            Entries::Dense { keys, scores } => {
+                let byte = scores[keys.binary_search(&key).ok()?];
+                (byte != UNKNOWN).then(|| i32::from(byte) + MIN_SCORE)
             }
         }
-        None
     }
+}
+
+fn sparse_entry(entries: &[u8], index: usize) -> u64 {
+    u64::from_le_bytes(entries[index * 8..index * 8 + 8].try_into().expect("eight bytes"))
 }
 
 fn entry_score(entry: u64) -> i32 {
@@ -213,8 +305,9 @@ const RUN: usize = 64;
 /// How often a build reports its progress.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 
-/// Solves the positions [`positions`] lists for `ply`, on `threads` threads, and returns
-/// the bytes of the book of every score known at the end.
+/// Solves the positions [`positions`] lists for `ply` (at most [`MAX_DENSE_PLY`]), on
+/// `threads` threads, and returns the bytes of the dense book of every score known at the
+/// end.
 ///
 /// - `known` holds scores solved before, by canonical key (from an earlier build that
 ///   stopped): those positions are not solved again.
@@ -280,21 +373,34 @@ pub fn build(
         }
     });
     progress(done.into_inner(), total);
-    let scores = scores.into_inner().expect("no worker panicked");
-    let entries: Vec<(u64, i32)> =
-        positions.iter().zip(scores).filter_map(|(position, score)| Some((canonical_key(position), score?))).collect();
-    encode(ply, entries.into_iter())
+    encode_dense(ply, &scores.into_inner().expect("no worker panicked"))
 }
 
-/// The bytes of a book of `ply` discs holding `entries`: canonical keys, each with its
-/// score, in increasing order of key.
-pub fn encode(ply: u32, entries: impl ExactSizeIterator<Item = (u64, i32)>) -> Vec<u8> {
+/// The bytes of a dense book of `ply` discs: the score of each position [`positions`]
+/// lists for it, in that order, when known.
+pub fn encode_dense(ply: u32, scores: &[Option<i32>]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(HEADER + scores.len());
+    bytes.extend_from_slice(DENSE_MAGIC);
+    bytes.extend_from_slice(&ply.to_le_bytes());
+    bytes.extend_from_slice(&(scores.len() as u32).to_le_bytes());
+    bytes.extend(scores.iter().map(|score| {
+        score.map_or(UNKNOWN, |score| {
+            debug_assert!((MIN_SCORE..=MAX_SCORE).contains(&score));
+            (score - MIN_SCORE) as u8
+        })
+    }));
+    bytes
+}
+
+/// The bytes of a sparse book of `ply` discs holding `entries`: canonical keys, each with
+/// its score, in increasing order of key.
+pub fn encode_sparse(ply: u32, entries: impl ExactSizeIterator<Item = (u64, i32)>) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(HEADER + 8 * entries.len());
-    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(SPARSE_MAGIC);
     bytes.extend_from_slice(&ply.to_le_bytes());
     bytes.extend_from_slice(&(entries.len() as u32).to_le_bytes());
     for (key, score) in entries {
-        debug_assert!((MIN_SCORE..=super::MAX_SCORE).contains(&score));
+        debug_assert!((MIN_SCORE..=MAX_SCORE).contains(&score));
         let entry = key << SCORE_BITS | (score - MIN_SCORE) as u64;
         bytes.extend_from_slice(&entry.to_le_bytes());
     }

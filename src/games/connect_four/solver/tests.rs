@@ -181,7 +181,7 @@ fn book_of_children(parent: &Position) -> &'static Book {
     assert!(entries.len() >= 3, "a parent worth a test");
     entries.sort();
     entries.dedup();
-    let bytes = Box::leak(book::encode(parent.moves() + 1, entries.into_iter()).into_boxed_slice());
+    let bytes = Box::leak(book::encode_sparse(parent.moves() + 1, entries.into_iter()).into_boxed_slice());
     Box::leak(Box::new(Book::read(bytes).unwrap()))
 }
 
@@ -194,7 +194,7 @@ fn a_search_reads_the_scores_of_the_books_ply_from_the_book() {
         let mut plain = solver().without_book();
         let expected = plain.solve(&parent, unlimited()).unwrap();
         for position in [parent, Position::from_moves(&mirrored(moves)).unwrap()] {
-            let mut reading = solver().with_book(book);
+            let mut reading = solver().without_book().with_book(book);
             assert_eq!(reading.solve(&position, unlimited()), Some(expected), "{moves}");
             // Each null window expands the parent and reads its children.
             assert!(reading.nodes() <= 8 * 8, "{moves}: {} positions expanded", reading.nodes());
@@ -223,12 +223,12 @@ fn a_book_answers_only_for_its_ply_and_the_positions_it_holds() {
     assert!(book.score(&child).is_some());
     let other = Position::from_moves("54551743612633611").unwrap();
     assert_eq!(book.score(&other), None, "a position of that ply not held");
-    assert_eq!(Solver::new().without_book().book.map(Book::len), None);
+    assert!(Solver::new().without_book().books.is_empty());
 }
 
 #[test]
 fn a_book_that_does_not_read_is_refused_naming_why() {
-    let good = book::encode(3, [(10, 0), (20, -2), (30, 5)].into_iter());
+    let good = book::encode_sparse(3, [(10, 0), (20, -2), (30, 5)].into_iter());
     let leak = |bytes: Vec<u8>| -> &'static [u8] { Box::leak(bytes.into_boxed_slice()) };
     assert_eq!(Book::read(leak(good.clone())).unwrap().len(), 3);
     let mut magic = good.clone();
@@ -236,16 +236,80 @@ fn a_book_that_does_not_read_is_refused_naming_why() {
     assert_eq!(Book::read(leak(magic)).unwrap_err(), BookError::Magic);
     assert_eq!(
         Book::read(leak(good[..good.len() - 1].to_vec())).unwrap_err(),
-        BookError::Length { count: 3, bytes: 23 }
+        BookError::Length { count: 3, size: 8, bytes: 23 }
     );
-    let unordered = book::encode(3, [(10, 0), (10, 1)].into_iter());
+    let unordered = book::encode_sparse(3, [(10, 0), (10, 1)].into_iter());
     assert_eq!(Book::read(leak(unordered)).unwrap_err(), BookError::Order { index: 1 });
     let mut score = good;
     score[16] = 0xFF;
     let error = Book::read(leak(score)).unwrap_err();
     assert_eq!(error, BookError::Score { index: 0, score: 0xFF + MIN_SCORE });
     assert!(error.to_string().contains("outside -18..=18"), "{error}");
-    assert!(Book::embedded().is_empty() || Book::embedded().ply() == book::STANDARD_PLY);
+}
+
+#[test]
+fn a_dense_book_holds_a_byte_for_each_position_of_its_ply_known_or_not() {
+    let leak = |bytes: Vec<u8>| -> &'static [u8] { Box::leak(bytes.into_boxed_slice()) };
+    let three = book::positions(3);
+    let scores: Vec<Option<i32>> = (0..three.len()).map(|i| (i % 3 != 0).then_some(i as i32 % 7 - 3)).collect();
+    let bytes = book::encode_dense(3, &scores);
+    assert_eq!(bytes.len(), 16 + three.len(), "a byte a position");
+    let book = Book::read(leak(bytes.clone())).unwrap();
+    assert_eq!((book.ply(), book.len()), (3, scores.iter().flatten().count()));
+    for (position, &expected) in three.iter().zip(&scores) {
+        assert_eq!(book.score(position), expected);
+    }
+    let entries: Vec<(u64, i32)> = book.entries().collect();
+    let known: Vec<(u64, i32)> =
+        three.iter().zip(&scores).filter_map(|(p, s)| Some((book::canonical_key(p), (*s)?))).collect();
+    assert_eq!(entries, known, "the known scores, by key");
+    assert_eq!(book.score(&Position::from_moves("4444").unwrap()), None, "another ply");
+    assert!(Book::read(leak(book::encode_dense(3, &vec![None; three.len()]))).unwrap().is_empty());
+
+    let mut short = bytes.clone();
+    short.pop();
+    assert_eq!(
+        Book::read(leak(short)).unwrap_err(),
+        BookError::Length { count: three.len(), size: 1, bytes: three.len() - 1 }
+    );
+    let error = Book::read(leak(book::encode_dense(3, &scores[1..]))).unwrap_err();
+    assert_eq!(error, BookError::Positions { ply: 3, count: three.len() - 1, expected: three.len() });
+    assert!(error.to_string().contains(&format!("each of its {} positions", three.len())), "{error}");
+    let mut score = bytes;
+    score[16 + 1] = 40;
+    assert_eq!(Book::read(leak(score)).unwrap_err(), BookError::Score { index: 1, score: 40 + MIN_SCORE });
+    let error = Book::read(leak(book::encode_dense(11, &[]))).unwrap_err();
+    assert_eq!(error, BookError::Ply { ply: 11 });
+    assert!(error.to_string().contains("the most a dense book can have is 10"), "{error}");
+}
+
+#[test]
+fn a_search_reads_from_every_book_it_has() {
+    // Seven discs: its children are of the standard ply, scored by the embedded book.
+    let seven = Position::from_moves("4453321").unwrap();
+    let standard = Book::embedded().iter().find(|b| b.ply() == book::STANDARD_PLY).expect("the standard book");
+    let eight = book::positions(book::STANDARD_PLY);
+    let children: Vec<u64> = (0..WIDTH)
+        .filter(|&c| seven.can_play(c) && !seven.is_winning_move(c))
+        .map(|c| {
+            let mut child = seven;
+            child.play_column(c);
+            book::canonical_key(&child)
+        })
+        .collect();
+    let scores: Vec<Option<i32>> =
+        eight.iter().map(|p| children.contains(&book::canonical_key(p)).then(|| standard.score(p)).flatten()).collect();
+    assert!(scores.iter().flatten().count() >= 3, "children worth a test");
+    let shallow: &'static Book =
+        Box::leak(Box::new(Book::read(Box::leak(book::encode_dense(8, &scores).into_boxed_slice())).unwrap()));
+    let sixteen = Position::from_moves("5455174361263362").unwrap();
+    let deep = book_of_children(&sixteen);
+    let mut both = solver().without_book().with_book(shallow).with_book(deep);
+    for (position, expected) in [(seven, score("4453321")), (sixteen, solver().solve(&sixteen, unlimited()).unwrap())] {
+        both.reset();
+        assert_eq!(both.solve(&position, unlimited()), Some(expected));
+        assert!(both.nodes() <= 8 * 8, "{} positions expanded", both.nodes());
+    }
 }
 
 #[test]
@@ -303,25 +367,29 @@ fn a_book_build_solves_what_is_not_known_and_keeps_what_is() {
 }
 
 #[test]
-fn the_embedded_book_agrees_with_the_solver_without_it() {
+fn the_books_in_the_repository_agree_with_the_solver_without_them() {
     let embedded = Book::embedded();
-    if embedded.is_empty() {
-        return;
-    }
-    assert_eq!(embedded.ply(), book::STANDARD_PLY);
-    // The positions the book holds that the solver without it proves in a few thousand
+    assert_eq!(embedded.iter().map(Book::ply).collect::<Vec<_>>(), [book::STANDARD_PLY]);
+    assert_eq!(embedded[0].len(), 77_154, "the standard book is complete");
+    let deep = Book::read(include_bytes!("book10.bin")).expect("the book under way reads");
+    assert_eq!(deep.ply(), book::DEEP_PLY);
+    assert!(!deep.is_empty(), "the book under way holds scores");
+    // The positions each book holds that the solver without it proves in a few thousand
     // positions (most take millions): their scores must agree.
     let mut probe = solver().without_book();
-    let mut checked = 0;
-    for position in book::positions(book::STANDARD_PLY) {
-        let Some(expected) = embedded.score(&position) else { continue };
-        probe.reset();
-        let Some(found) = probe.solve(&position, SearchBudget::new(20_000, &GO)) else { continue };
-        assert_eq!(found, expected, "the book's score of the position of key {}", book::canonical_key(&position));
-        checked += 1;
-        if checked == 5 {
-            break;
+    for book in [&embedded[0], &deep] {
+        let mut checked = 0;
+        for position in book::positions(book.ply()) {
+            let Some(expected) = book.score(&position) else { continue };
+            probe.reset();
+            let Some(found) = probe.solve(&position, SearchBudget::new(20_000, &GO)) else { continue };
+            let key = book::canonical_key(&position);
+            assert_eq!(found, expected, "the score of the position of key {key} in the book of {}", book.ply());
+            checked += 1;
+            if checked == 5 {
+                break;
+            }
         }
+        assert_eq!(checked, 5, "five of the positions of the book of {} checked", book.ply());
     }
-    assert_eq!(checked, 5, "five of the book's positions checked");
 }
