@@ -12,13 +12,16 @@
 //!   the opponent win with its next. A position and its mirror image have one score and
 //!   one entry, under the smaller of their keys ([`positions`] lists them).
 //! - **The files.** Little-endian: eight bytes naming the encoding, the ply (`u32`), the
-//!   number of entries (`u32`), then the entries, in increasing order of key.
+//!   number of entries (`u32`), then the entries.
 //!   - `TC4BOOK1`, *sparse*: each entry a `u64`, the position's key shifted left by eight
-//!     bits over its score minus [`MIN_SCORE`]; any positions of the ply, any ply.
-//!   - `TC4BOOK2`, *dense*: one byte for each position [`positions`] lists for the ply,
-//!     its score minus [`MIN_SCORE`], or [`UNKNOWN`] while its build has not reached it;
-//!     the keys are listed again when the book is read, so a ply of at most
-//!     [`MAX_DENSE_PLY`]. What `--build-book` writes: an eighth of the sparse size.
+//!     bits over its score minus [`MIN_SCORE`], in increasing order of key; any positions
+//!     of the ply, any ply.
+//!   - `TC4BOOK2`, *dense*: one byte for each [`slot`] of the ply (each arrangement of
+//!     that many discs, legal or not), the score minus [`MIN_SCORE`] of the position there
+//!     when the book holds it, else [`UNKNOWN`] (an arrangement no search expands, a
+//!     mirror image, or a position its build has not reached yet). Read in place, with no
+//!     list of positions: a lookup computes the slot. Three bytes a position of 8 or 10
+//!     discs, against eight for the sparse encoding; what `--build-book` writes.
 //!
 //!   An empty book (no score known) answers nothing.
 
@@ -31,22 +34,21 @@ use crate::engine::SearchBudget;
 
 use super::{MAX_SCORE, MIN_SCORE, Position, STRIDE, Solver, WIDTH};
 
+pub mod slot;
+
 /// The ply `--build-book` builds by default, and of the book every position of at most
 /// that many discs is solved from: all 77,154 positions, 617,248 bytes (sparse), small
 /// enough to commit.
 pub const STANDARD_PLY: u32 = 8;
 
-/// The ply of the next book, whose build is under way: `book10.bin` beside this file, a
-/// dense book that `--build-book` goes on from. Past the standard book a few positions of
-/// 9 to 11 discs take seconds (`cargo bench --bench connect_four_solver` times them ply by
-/// ply); with every position of 10 discs in a book, those of 9 and 10 would take none.
-/// It is not embedded until complete: reading a dense book lists its ply's positions, a
-/// third of a second for 10 discs in an optimised build and several seconds in the
-/// unoptimised one the tests use, which only a complete book is worth.
+/// The ply of the second book the binary embeds, whose build is under way (`book10.bin`,
+/// dense, which `--build-book` goes on from): a search reads the scores it holds. Past
+/// the standard book a few positions of 9 to 11 discs take seconds (`cargo bench --bench
+/// connect_four_solver` times them ply by ply); once every position of 10 discs is in it,
+/// those of 9 and 10 take none.
 pub const DEEP_PLY: u32 = 10;
 
-/// The highest ply of a dense book: the positions of 10 discs (627,283) are listed to read
-/// one; the next ply would take several times as long.
+/// The highest ply of a dense book: 1,869,840 slots for 10 discs, 14 million for 12.
 pub const MAX_DENSE_PLY: u32 = 10;
 
 /// The byte of a dense book for a position whose score is not known.
@@ -62,8 +64,8 @@ const HEADER: usize = 16;
 const SCORE_BITS: u32 = 8;
 
 /// The books the crate ships, made by `tabula solve connect-four --build-book`: the
-/// complete one of [`STANDARD_PLY`] discs (sparse).
-static EMBEDDED: [&[u8]; 1] = [include_bytes!("book.bin")];
+/// complete one of [`STANDARD_PLY`] discs (sparse) and the one of [`DEEP_PLY`] (dense).
+static EMBEDDED: [&[u8]; 2] = [include_bytes!("book.bin"), include_bytes!("book10.bin")];
 
 /// Why bytes are not a book.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -78,8 +80,8 @@ pub enum BookError {
     Score { index: usize, score: i32 },
     #[error("a dense book of {ply} discs: the most a dense book can have is {MAX_DENSE_PLY}")]
     Ply { ply: u32 },
-    #[error("a dense book of {ply} discs holds one entry for each of its {expected} positions, not {count}")]
-    Positions { ply: u32, count: usize, expected: usize },
+    #[error("a dense book of {ply} discs holds one entry for each of its {expected} slots, not {count}")]
+    Slots { ply: u32, count: usize, expected: usize },
 }
 
 /// An opening book: scores of positions of one ply, found by canonical key.
@@ -95,8 +97,8 @@ pub struct Book {
 enum Entries {
     /// `u64` entries, key over score, sorted, read in place.
     Sparse(&'static [u8]),
-    /// The canonical keys of every position of the ply, sorted, each with its byte.
-    Dense { keys: Vec<u64>, scores: &'static [u8] },
+    /// A byte a slot, read in place.
+    Dense(&'static [u8]),
 }
 
 impl Book {
@@ -153,6 +155,10 @@ impl Book {
         if ply > MAX_DENSE_PLY {
             return Err(BookError::Ply { ply });
         }
+        let expected = slot::slots(ply);
+        if count != expected {
+            return Err(BookError::Slots { ply, count, expected });
+        }
         if scores.len() != count {
             return Err(BookError::Length { count, size: 1, bytes: scores.len() });
         }
@@ -160,12 +166,8 @@ impl Book {
         {
             return Err(BookError::Score { index, score: i32::from(scores[index]) + MIN_SCORE });
         }
-        let keys: Vec<u64> = positions(ply).iter().map(canonical_key).collect();
-        if keys.len() != count {
-            return Err(BookError::Positions { ply, count, expected: keys.len() });
-        }
         let held = scores.iter().filter(|&&byte| byte != UNKNOWN).count();
-        Ok(Book { ply, held, entries: Entries::Dense { keys, scores } })
+        Ok(Book { ply, held, entries: Entries::Dense(scores) })
     }
 
     /// The discs of every position the book holds.
@@ -184,19 +186,20 @@ impl Book {
         self.held == 0
     }
 
-    /// Each canonical key whose score the book knows, with that score, in increasing
-    /// order of key.
+    /// Each canonical key whose score the book knows, with that score: in increasing
+    /// order of key in a sparse book, of slot in a dense one.
     pub fn entries(&self) -> Box<dyn Iterator<Item = (u64, i32)> + '_> {
         match &self.entries {
             Entries::Sparse(entries) => Box::new((0..self.held).map(|index| {
                 let entry = sparse_entry(entries, index);
                 (entry >> SCORE_BITS, entry_score(entry))
             })),
-            Entries::Dense { keys, scores } => Box::new(
-                keys.iter()
-                    .zip(scores.iter())
+            Entries::Dense(scores) => Box::new(
+                scores
+                    .iter()
+                    .enumerate()
                     .filter(|(_, byte)| **byte != UNKNOWN)
-                    .map(|(&key, &byte)| (key, i32::from(byte) + MIN_SCORE)),
+                    .map(|(at, &byte)| (slot::arrangement(self.ply, at).key(), i32::from(byte) + MIN_SCORE)),
             ),
         }
     }
@@ -222,8 +225,8 @@ impl Book {
                 }
                 None
             }
-            Entries::Dense { keys, scores } => {
-                let byte = scores[keys.binary_search(&key).ok()?];
+            Entries::Dense(scores) => {
+                let byte = scores[slot::slot(&canonical(position))];
                 (byte != UNKNOWN).then(|| i32::from(byte) + MIN_SCORE)
             }
         }
@@ -238,10 +241,12 @@ fn entry_score(entry: u64) -> i32 {
     (entry & ((1 << SCORE_BITS) - 1)) as i32 + MIN_SCORE
 }
 
-/// The key of `position`'s mirror image: the key's seven-bit columns in reverse order.
-fn mirrored_key(key: u64) -> u64 {
+/// Bits of a board (a key, discs, a mask) mirrored: its seven-bit columns in reverse
+/// order. A key's columns never carry into each other, so the mirrored key is the key of
+/// the mirrored position.
+fn mirrored(bits: u64) -> u64 {
     (0..WIDTH).fold(0, |mirrored, column| {
-        let bits = (key >> (column * STRIDE)) & ((1 << STRIDE) - 1);
+        let bits = (bits >> (column * STRIDE)) & ((1 << STRIDE) - 1);
         mirrored | bits << ((WIDTH - 1 - column) * STRIDE)
     })
 }
@@ -249,7 +254,13 @@ fn mirrored_key(key: u64) -> u64 {
 /// The key a position and its mirror image share in a book: the smaller of theirs.
 pub fn canonical_key(position: &Position) -> u64 {
     let key = position.key();
-    key.min(mirrored_key(key))
+    key.min(mirrored(key))
+}
+
+/// `position` or its mirror image, whichever has the [`canonical_key`].
+fn canonical(position: &Position) -> Position {
+    let image = Position { discs: mirrored(position.discs), mask: mirrored(position.mask), moves: position.moves };
+    if image.key() < position.key() { image } else { *position }
 }
 
 /// Whether a search can expand `position`: it is not won at once by either side.
@@ -373,22 +384,23 @@ pub fn build(
         }
     });
     progress(done.into_inner(), total);
-    encode_dense(ply, &scores.into_inner().expect("no worker panicked"))
+    let scores = scores.into_inner().expect("no worker panicked");
+    encode_dense(ply, positions.iter().zip(scores).filter_map(|(position, score)| Some((position, score?))))
 }
 
-/// The bytes of a dense book of `ply` discs: the score of each position [`positions`]
-/// lists for it, in that order, when known.
-pub fn encode_dense(ply: u32, scores: &[Option<i32>]) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(HEADER + scores.len());
+/// The bytes of a dense book of `ply` discs holding `entries`: positions of that ply, each
+/// with its score (a position or its mirror image, once).
+pub fn encode_dense<'a>(ply: u32, entries: impl Iterator<Item = (&'a Position, i32)>) -> Vec<u8> {
+    let slots = slot::slots(ply);
+    let mut bytes = Vec::with_capacity(HEADER + slots);
     bytes.extend_from_slice(DENSE_MAGIC);
     bytes.extend_from_slice(&ply.to_le_bytes());
-    bytes.extend_from_slice(&(scores.len() as u32).to_le_bytes());
-    bytes.extend(scores.iter().map(|score| {
-        score.map_or(UNKNOWN, |score| {
-            debug_assert!((MIN_SCORE..=MAX_SCORE).contains(&score));
-            (score - MIN_SCORE) as u8
-        })
-    }));
+    bytes.extend_from_slice(&(slots as u32).to_le_bytes());
+    bytes.resize(HEADER + slots, UNKNOWN);
+    for (position, score) in entries {
+        debug_assert!(position.moves == ply && (MIN_SCORE..=MAX_SCORE).contains(&score));
+        bytes[HEADER + slot::slot(&canonical(position))] = (score - MIN_SCORE) as u8;
+    }
     bytes
 }
 

@@ -248,39 +248,71 @@ fn a_book_that_does_not_read_is_refused_naming_why() {
 }
 
 #[test]
-fn a_dense_book_holds_a_byte_for_each_position_of_its_ply_known_or_not() {
+fn a_dense_book_holds_a_byte_for_each_slot_of_its_ply_known_or_not() {
     let leak = |bytes: Vec<u8>| -> &'static [u8] { Box::leak(bytes.into_boxed_slice()) };
     let three = book::positions(3);
     let scores: Vec<Option<i32>> = (0..three.len()).map(|i| (i % 3 != 0).then_some(i as i32 % 7 - 3)).collect();
-    let bytes = book::encode_dense(3, &scores);
-    assert_eq!(bytes.len(), 16 + three.len(), "a byte a position");
+    let known = || three.iter().zip(&scores).filter_map(|(p, s)| Some((p, (*s)?)));
+    let bytes = book::encode_dense(3, known());
+    assert_eq!(bytes.len(), 16 + 252, "a byte a slot: 84 ways to stack three discs, 3 to choose the mover's one");
     let book = Book::read(leak(bytes.clone())).unwrap();
     assert_eq!((book.ply(), book.len()), (3, scores.iter().flatten().count()));
     for (position, &expected) in three.iter().zip(&scores) {
         assert_eq!(book.score(position), expected);
+        let image = Position { discs: mirror(position.discs), mask: mirror(position.mask), moves: 3 };
+        assert_eq!(book.score(&image), expected, "a mirror image has its position's score");
     }
-    let entries: Vec<(u64, i32)> = book.entries().collect();
-    let known: Vec<(u64, i32)> =
-        three.iter().zip(&scores).filter_map(|(p, s)| Some((book::canonical_key(p), (*s)?))).collect();
-    assert_eq!(entries, known, "the known scores, by key");
+    let mut entries: Vec<(u64, i32)> = book.entries().collect();
+    entries.sort();
+    assert_eq!(entries, known().map(|(p, s)| (book::canonical_key(p), s)).collect::<Vec<_>>(), "the known scores");
     assert_eq!(book.score(&Position::from_moves("4444").unwrap()), None, "another ply");
-    assert!(Book::read(leak(book::encode_dense(3, &vec![None; three.len()]))).unwrap().is_empty());
+    assert!(Book::read(leak(book::encode_dense(3, std::iter::empty()))).unwrap().is_empty());
 
     let mut short = bytes.clone();
     short.pop();
-    assert_eq!(
-        Book::read(leak(short)).unwrap_err(),
-        BookError::Length { count: three.len(), size: 1, bytes: three.len() - 1 }
-    );
-    let error = Book::read(leak(book::encode_dense(3, &scores[1..]))).unwrap_err();
-    assert_eq!(error, BookError::Positions { ply: 3, count: three.len() - 1, expected: three.len() });
-    assert!(error.to_string().contains(&format!("each of its {} positions", three.len())), "{error}");
+    assert_eq!(Book::read(leak(short)).unwrap_err(), BookError::Length { count: 252, size: 1, bytes: 251 });
+    let mut miscounted = bytes.clone();
+    miscounted[12] = 250;
+    let error = Book::read(leak(miscounted)).unwrap_err();
+    assert_eq!(error, BookError::Slots { ply: 3, count: 250, expected: 252 });
+    assert!(error.to_string().contains("each of its 252 slots, not 250"), "{error}");
     let mut score = bytes;
     score[16 + 1] = 40;
     assert_eq!(Book::read(leak(score)).unwrap_err(), BookError::Score { index: 1, score: 40 + MIN_SCORE });
-    let error = Book::read(leak(book::encode_dense(11, &[]))).unwrap_err();
+    let mut eleven = book::encode_dense(3, std::iter::empty());
+    eleven[8] = 11;
+    let error = Book::read(leak(eleven)).unwrap_err();
     assert_eq!(error, BookError::Ply { ply: 11 });
     assert!(error.to_string().contains("the most a dense book can have is 10"), "{error}");
+}
+
+/// Board bits with the columns in reverse order.
+fn mirror(bits: u64) -> u64 {
+    (0..WIDTH).map(|c| ((bits >> (c * STRIDE)) & 0x7F) << ((WIDTH - 1 - c) * STRIDE)).sum()
+}
+
+#[test]
+fn every_arrangement_has_one_slot_and_every_slot_one_arrangement() {
+    let counts: Vec<usize> = (0..=10).map(book::slot::slots).collect();
+    assert_eq!(counts, [1, 7, 56, 252, 1_260, 4_620, 18_480, 59_815, 206_780, 605_934, 1_869_840]);
+    for discs in 0..=5 {
+        for at in 0..book::slot::slots(discs) {
+            let position = book::slot::arrangement(discs, at);
+            assert_eq!((position.moves(), position.mask.count_ones()), (discs, discs));
+            assert_eq!((position.discs & !position.mask, position.discs.count_ones()), (0, discs / 2));
+            assert_eq!(book::slot::slot(&position), at, "{discs} discs, slot {at}");
+        }
+    }
+    // Every position of 8 discs a search expands has a slot of its own.
+    let eight = book::positions(8);
+    let mut slots: Vec<usize> = eight.iter().map(book::slot::slot).collect();
+    assert!(slots.iter().all(|&at| at < book::slot::slots(8)));
+    slots.sort_unstable();
+    slots.dedup();
+    assert_eq!(slots.len(), eight.len());
+    for at in [0, 1, 77_777, 1_000_000, 1_869_839] {
+        assert_eq!(book::slot::slot(&book::slot::arrangement(10, at)), at);
+    }
 }
 
 #[test]
@@ -297,11 +329,14 @@ fn a_search_reads_from_every_book_it_has() {
             book::canonical_key(&child)
         })
         .collect();
-    let scores: Vec<Option<i32>> =
-        eight.iter().map(|p| children.contains(&book::canonical_key(p)).then(|| standard.score(p)).flatten()).collect();
-    assert!(scores.iter().flatten().count() >= 3, "children worth a test");
-    let shallow: &'static Book =
-        Box::leak(Box::new(Book::read(Box::leak(book::encode_dense(8, &scores).into_boxed_slice())).unwrap()));
+    let scores: Vec<(&Position, i32)> = eight
+        .iter()
+        .filter(|p| children.contains(&book::canonical_key(p)))
+        .map(|p| (p, standard.score(p).expect("the standard book is complete")))
+        .collect();
+    assert!(scores.len() >= 3, "children worth a test");
+    let bytes = book::encode_dense(8, scores.into_iter());
+    let shallow: &'static Book = Box::leak(Box::new(Book::read(Box::leak(bytes.into_boxed_slice())).unwrap()));
     let sixteen = Position::from_moves("5455174361263362").unwrap();
     let deep = book_of_children(&sixteen);
     let mut both = solver().without_book().with_book(shallow).with_book(deep);
@@ -369,15 +404,12 @@ fn a_book_build_solves_what_is_not_known_and_keeps_what_is() {
 #[test]
 fn the_books_in_the_repository_agree_with_the_solver_without_them() {
     let embedded = Book::embedded();
-    assert_eq!(embedded.iter().map(Book::ply).collect::<Vec<_>>(), [book::STANDARD_PLY]);
+    assert_eq!(embedded.iter().map(Book::ply).collect::<Vec<_>>(), [book::STANDARD_PLY, book::DEEP_PLY]);
     assert_eq!(embedded[0].len(), 77_154, "the standard book is complete");
-    let deep = Book::read(include_bytes!("book10.bin")).expect("the book under way reads");
-    assert_eq!(deep.ply(), book::DEEP_PLY);
-    assert!(!deep.is_empty(), "the book under way holds scores");
     // The positions each book holds that the solver without it proves in a few thousand
     // positions (most take millions): their scores must agree.
     let mut probe = solver().without_book();
-    for book in [&embedded[0], &deep] {
+    for book in embedded {
         let mut checked = 0;
         for position in book::positions(book.ply()) {
             let Some(expected) = book.score(&position) else { continue };
