@@ -34,9 +34,9 @@ pub struct ConnectFourArgs {
     /// of `--ply` discs a search expands, solved without a book on `--threads` threads,
     /// with progress on standard error. A build goes on from the scores the file already
     /// holds (a book of the same ply whose build was stopped) and from those kept in
-    /// `FILE.partial` as they are found. The book the binary embeds is
-    /// `src/games/connect_four/solver/book.bin`, built with the default ply; the book of
-    /// 10 discs under way is `book10.bin` beside it.
+    /// `FILE.partial` as they are found. The binary embeds two books:
+    /// `src/games/connect_four/solver/book.bin`, built with the default ply, and
+    /// `book10.bin` beside it, the book of 10 discs, whose build goes on from a copy.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "budget", "no_book"])]
     build_book: Option<std::path::PathBuf>,
     /// Start no position after this many minutes: the book written then holds the

@@ -244,7 +244,7 @@ fn entry_score(entry: u64) -> i32 {
 /// Bits of a board (a key, discs, a mask) mirrored: its seven-bit columns in reverse
 /// order. A key's columns never carry into each other, so the mirrored key is the key of
 /// the mirrored position.
-fn mirrored(bits: u64) -> u64 {
+pub(super) fn mirrored(bits: u64) -> u64 {
     (0..WIDTH).fold(0, |mirrored, column| {
         let bits = (bits >> (column * STRIDE)) & ((1 << STRIDE) - 1);
         mirrored | bits << ((WIDTH - 1 - column) * STRIDE)
