@@ -25,7 +25,8 @@
 //!   than 36 discs looks each child up in the table: an upper bound stored for one that
 //!   is low enough proves the node's lower bound at once.
 //! - **Opening books** ([`book`]), embedded: a search that reaches a position of a
-//!   book's ply that the book holds reads its exact score there.
+//!   book's ply that the book holds reads its exact score there. A position one disc
+//!   past a book's ply starts from the lower bound its parents' scores prove.
 //! - **Iterative null-window search.** The root searches windows of width one around a
 //!   guess that bisects `[min, max]`, biased towards 0 (most scores are small), until the
 //!   two meet.
@@ -182,6 +183,22 @@ impl Position {
             }
         }
         Some(position)
+    }
+
+    /// The positions one disc earlier that lead here: for each column whose top disc is
+    /// the last mover's, the position with that disc taken off. Not every one need be
+    /// reachable in play, but each has a move (that column) to `self`.
+    fn parents(&self) -> impl Iterator<Item = Position> + '_ {
+        let last_mover = self.mask ^ self.discs;
+        (0..WIDTH).filter_map(move |column| {
+            let discs = self.mask & column_mask(column);
+            let top = discs & !(discs >> 1);
+            (top & last_mover != 0).then(|| Position {
+                discs: last_mover ^ top,
+                mask: self.mask ^ top,
+                moves: self.moves - 1,
+            })
+        })
     }
 
     /// Discs on the board.
@@ -654,10 +671,21 @@ impl Solver {
         if position.can_win_next() {
             return Some((CELLS + 1 - moves) / 2);
         }
+        let min = -(CELLS - moves) / 2;
+        let min = self.lower_bound_from_parents(position).map_or(min, |bound| bound.max(min));
         let mut search = self.search(self.nodes, budget);
-        let score = search.solve_between(position, -(CELLS - moves) / 2, (CELLS + 1 - moves) / 2);
+        let score = search.solve_between(position, min, (CELLS + 1 - moves) / 2);
         self.nodes = search.nodes;
         score
+    }
+
+    /// A lower bound on the score of `position` that the books prove without a search,
+    /// when a book holds positions of one disc fewer: a parent's side to move could play
+    /// into `position`, so `position` scores at least minus what any parent scores. It is
+    /// the exact score whenever `position` follows one of its parents' best moves.
+    fn lower_bound_from_parents(&self, position: &Position) -> Option<i32> {
+        let scores = position.parents().filter_map(|parent| self.books.iter().find_map(|book| book.score(&parent)));
+        scores.map(|score| -score).max()
     }
 
     /// A move that keeps the best score of `position`, and that score; `None` when the

@@ -165,24 +165,101 @@ fn mirrored(moves: &str) -> String {
 /// A book of `ply` discs holding every searched child of `parent` (which has `ply - 1`),
 /// scored by a solver without a book.
 fn book_of_children(parent: &Position) -> &'static Book {
-    let mut solver = solver().without_book();
-    let mut entries = Vec::new();
-    for column in 0..WIDTH {
+    let children = (0..WIDTH).filter_map(|column| {
         let mut child = *parent;
         if !child.can_play(column) || child.is_winning_move(column) {
-            continue;
+            return None;
         }
         child.play_column(column);
-        if book::is_searched(&child) {
+        book::is_searched(&child).then_some(child)
+    });
+    let book = book_of(parent.moves() + 1, children);
+    assert!(book.len() >= 3, "a parent worth a test");
+    book
+}
+
+/// A book of `ply` discs holding `positions`, scored by a solver without a book.
+fn book_of(ply: u32, positions: impl IntoIterator<Item = Position>) -> &'static Book {
+    let mut solver = solver().without_book();
+    let mut entries: Vec<(u64, i32)> = positions
+        .into_iter()
+        .map(|position| {
             solver.reset();
-            entries.push((book::canonical_key(&child), solver.solve(&child, unlimited()).unwrap()));
-        }
-    }
-    assert!(entries.len() >= 3, "a parent worth a test");
+            (book::canonical_key(&position), solver.solve(&position, unlimited()).unwrap())
+        })
+        .collect();
     entries.sort();
     entries.dedup();
-    let bytes = Box::leak(book::encode_sparse(parent.moves() + 1, entries.into_iter()).into_boxed_slice());
+    let bytes = Box::leak(book::encode_sparse(ply, entries.into_iter()).into_boxed_slice());
     Box::leak(Box::new(Book::read(bytes).unwrap()))
+}
+
+#[test]
+fn a_position_has_a_parent_for_each_column_the_last_mover_tops() {
+    for moves in ["5455174361263362", "274552224131661", "4", "44"] {
+        let position = Position::from_moves(moves).unwrap();
+        // The columns whose last disc has the parity of the last move.
+        let last = moves.len() - 1;
+        let mut topped: Vec<u32> = (0..WIDTH)
+            .filter(|&column| {
+                let digit = char::from_digit(column + 1, 10).unwrap();
+                moves.rfind(digit).is_some_and(|at| at % 2 == last % 2)
+            })
+            .collect();
+        for parent in position.parents() {
+            assert_eq!(parent.moves() + 1, position.moves());
+            let back = (0..WIDTH).find(|&column| {
+                let mut child = parent;
+                child.can_play(column) && {
+                    child.play_column(column);
+                    child == position
+                }
+            });
+            let back = back.unwrap_or_else(|| panic!("{moves}: a parent with no move back"));
+            assert_eq!(topped.first(), Some(&back), "{moves}: parents in column order");
+            topped.remove(0);
+        }
+        assert!(topped.is_empty(), "{moves}: no parent for columns {topped:?}");
+    }
+}
+
+#[test]
+fn a_position_one_disc_past_a_book_starts_from_its_parents_scores() {
+    // Middle-Easy lines of 16 and 15 discs, followed by their best move and by another.
+    for moves in ["5455174361263362", "274552224131661"] {
+        let before = Position::from_moves(moves).unwrap();
+        let best = solver().without_book().best_move(&before, unlimited()).unwrap();
+        let other = COLUMN_ORDER
+            .into_iter()
+            .find(|&column| {
+                let mut child = before;
+                column != best.column && child.can_play(column) && !child.is_winning_move(column) && {
+                    child.play_column(column);
+                    !child.can_win_next()
+                }
+            })
+            .unwrap();
+        for (column, follows_a_best_move) in [(best.column, true), (other, false)] {
+            let mut position = before;
+            position.play_column(column);
+            let parents: Vec<Position> = position.parents().collect();
+            let book = book_of(position.moves() - 1, parents.iter().copied().filter(book::is_searched));
+            let mut plain = solver().without_book();
+            let exact = plain.solve(&position, unlimited()).unwrap();
+            let mut reading = solver().without_book().with_book(book);
+            assert_eq!(plain.lower_bound_from_parents(&position), None, "no book of the ply before");
+            let bound = reading.lower_bound_from_parents(&position).expect("a parent in the book");
+            assert!(bound <= exact, "{moves} then {column}: {bound} above the score {exact}");
+            if follows_a_best_move {
+                assert_eq!(bound, exact, "{moves} then {column}: the best move keeps the score");
+                assert_eq!(-book.score(&before).unwrap(), exact);
+            }
+            assert_eq!(reading.solve(&position, unlimited()), Some(exact), "{moves} then {column}");
+            if follows_a_best_move {
+                assert!(reading.nodes() < plain.nodes(), "{moves} then {column}: the bound spared probes");
+            }
+        }
+    }
 }
 
 #[test]
