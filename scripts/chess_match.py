@@ -4,15 +4,19 @@
 A measurement tool, not a test: it needs Stockfish (Debian's `stockfish` package puts it
 in /usr/games) and python-chess (`pip install chess`). For each Skill Level it plays
 `--games` games at a fixed time per move, each opening of `--openings` once with each
-colour (openings cycle if there are more games than openings), and adjudicates nothing
-but by the rules: a game ends when python-chess's `board.is_game_over(claim_draw=True)`
-says so (checkmate, stalemate, insufficient material, a claimable threefold repetition
-or fifty-move draw), or as a draw after `--max-plies` plies. It prints each game as it
-ends, then a table per level: games, wins/draws/losses from Tabula's side, the score,
-and the Elo difference with its 95% error bar.
+colour from the `--first-opening`th on (openings cycle if there are more games than
+openings), and adjudicates nothing but by the rules: a game ends when python-chess's
+`board.is_game_over(claim_draw=True)` says so (checkmate, stalemate, insufficient
+material, a claimable threefold repetition or fifty-move draw), or as a draw after
+`--max-plies` plies. It prints each game as it ends, then a table per level: games,
+wins/draws/losses from Tabula's side, the score, and the Elo difference with its 95%
+error bar.
 
     python3 scripts/chess_match.py --engine target/release/tabula --levels 5 --games 100
     python3 scripts/chess_match.py --games 2 --levels 0      # a smoke test
+
+`--engine-movetime` gives Tabula a time of its own (Stockfish keeps `--movetime`), to
+measure how its score grows with thinking time against the same opponent.
 """
 
 import argparse
@@ -65,14 +69,16 @@ def elo_with_error(wins, draws, losses):
     return elo(score), (elo(high) - elo(low)) / 2
 
 
-def play_game(ours, theirs, opening, tabula_white, limit, max_plies, game_id):
-    """One game from `opening`; returns (result for Tabula: 1, 0.5 or 0, reason, board)."""
+def play_game(ours, theirs, opening, tabula_white, limits, max_plies, game_id):
+    """One game from `opening`, each engine with its limit (`limits`: Tabula's, then
+    Stockfish's); returns (result for Tabula: 1, 0.5 or 0, reason, board)."""
     board = chess.Board()
     for move in opening:
         board.push_uci(move)
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
-        engine = ours if (board.turn == chess.WHITE) == tabula_white else theirs
-        played = engine.play(board, limit, game=game_id)
+        tabula_to_move = (board.turn == chess.WHITE) == tabula_white
+        engine = ours if tabula_to_move else theirs
+        played = engine.play(board, limits[0] if tabula_to_move else limits[1], game=game_id)
         if played.move is None:
             raise RuntimeError(f"no move from {'Tabula' if engine is ours else 'Stockfish'} in {board.fen()}")
         board.push(played.move)
@@ -105,6 +111,11 @@ def main():
     parser.add_argument("--levels", type=int, nargs="+", default=[0, 5, 10, 15], help="Stockfish Skill Levels")
     parser.add_argument("--games", type=int, default=70, help="games per level (default 70: each opening twice)")
     parser.add_argument("--movetime", type=float, default=0.1, help="seconds per move for both engines")
+    parser.add_argument("--engine-movetime", type=float,
+                        help="seconds per move for Tabula alone (default: --movetime)")
+    parser.add_argument("--first-opening", type=int, default=1,
+                        help="start from this opening (1 for the file's first), so that runs side by side "
+                             "can play different ones")
     parser.add_argument("--max-plies", type=int, default=300, help="a game this long is a draw")
     parser.add_argument("--openings", default=os.path.join(HERE, "chess_openings.txt"))
     parser.add_argument("--hash", type=int, default=16, help="MiB of hash table for each engine")
@@ -112,9 +123,17 @@ def main():
     args = parser.parse_args()
 
     openings = read_openings(args.openings)
-    limit = chess.engine.Limit(time=args.movetime)
+    if not 1 <= args.first_opening <= len(openings):
+        sys.exit(f"--first-opening must be 1 to {len(openings)}, the openings in {args.openings}")
+    engine_movetime = args.movetime if args.engine_movetime is None else args.engine_movetime
+    if min(engine_movetime, args.movetime) <= 0:
+        sys.exit("move times must be above 0 seconds")
+    limits = (chess.engine.Limit(time=engine_movetime), chess.engine.Limit(time=args.movetime))
+    times = f"{engine_movetime * 1000:.0f} ms per move for Tabula, {args.movetime * 1000:.0f} for Stockfish"
+    if engine_movetime == args.movetime:
+        times = f"{args.movetime * 1000:.0f} ms per move"
     print(f"Tabula ({args.engine}) against Stockfish ({args.stockfish}); {args.games} games per level, "
-          f"{args.movetime * 1000:.0f} ms per move, {len(openings)} openings, draw after {args.max_plies} plies",
+          f"{times}, {len(openings)} openings from number {args.first_opening}, draw after {args.max_plies} plies",
           flush=True)
     table = []
     for level in args.levels:
@@ -126,9 +145,9 @@ def main():
             tally = {1.0: 0, 0.5: 0, 0.0: 0}
             started = time.monotonic()
             for index in range(args.games):
-                moves, name = openings[(index // 2) % len(openings)]
+                moves, name = openings[(args.first_opening - 1 + index // 2) % len(openings)]
                 tabula_white = index % 2 == 0
-                result, reason, board = play_game(ours, theirs, moves, tabula_white, limit, args.max_plies, index)
+                result, reason, board = play_game(ours, theirs, moves, tabula_white, limits, args.max_plies, index)
                 tally[result] += 1
                 score_text = {1.0: "win", 0.5: "draw", 0.0: "loss"}[result]
                 result_text = board.result(claim_draw=True) if reason[:4] != "move" else "1/2-1/2"
@@ -143,7 +162,7 @@ def main():
             theirs.quit()
 
     print()
-    print(f"Tabula against Stockfish, {args.movetime * 1000:.0f} ms per move (results from Tabula's side)")
+    print(f"Tabula against Stockfish, {times} (results from Tabula's side)")
     print("| Skill Level | games | wins | draws | losses | score | Elo difference (95%) |")
     print("|---|---|---|---|---|---|---|")
     for level, wins, draws, losses, _ in table:
