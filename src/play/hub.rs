@@ -161,6 +161,7 @@ impl Hub {
         tokio::spawn(Timekeeper::keep_time(Arc::downgrade(&hub.timekeeper)));
         tokio::spawn(Timekeeper::sweep_deadlines(Arc::downgrade(&hub.timekeeper)));
         tokio::spawn(SeriesDriver::sweep(Arc::downgrade(&hub.series)));
+        tokio::spawn(Rater::rate_in_order(Arc::downgrade(&hub.rater)));
         tokio::spawn(Rater::sweep(Arc::downgrade(&hub.rater)));
         tokio::spawn(TournamentDriver::sweep(Arc::downgrade(&hub.tournaments)));
         tokio::spawn(Attendance::write_leases(Arc::downgrade(&hub.attendance)));
@@ -707,6 +708,10 @@ impl Driver for Hub {
         if bot_due {
             self.bots.drive(id);
         }
+        // Queued before the series moves on, so that its next game is rated after this one.
+        if rating_due {
+            self.rater.rate_soon(id);
+        }
         match (series_ended, tournament_ended) {
             // A knockout's match: the tournament moves on once its series has.
             (Some(series), Some(tournament)) => {
@@ -721,15 +726,6 @@ impl Driver for Hub {
             (Some(series), None) => self.series.advance_soon(&series),
             (None, Some(tournament)) => self.tournaments.advance_soon(&tournament),
             (None, None) => {}
-        }
-        if rating_due {
-            let rater = self.rater.clone();
-            let id = id.to_owned();
-            tokio::spawn(async move {
-                if let Err(error) = rater.rate(&id).await {
-                    tracing::warn!(game_id = %id, %error, "rating a game failed; the sweep tries again");
-                }
-            });
         }
     }
 }

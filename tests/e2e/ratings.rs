@@ -219,6 +219,39 @@ async fn rated_results_count_once_each_and_equal_a_recount_by_glicko_2() {
     assert_eq!(anonymous.code(), Code::Unauthenticated);
 }
 
+/// Glicko-2 gives another result for the same games in another order: these three rated in
+/// the order W, L, W leave dot above eve; in the order W, W, L, eve above dot.
+#[tokio::test]
+async fn games_ended_one_after_another_are_rated_in_the_order_they_ended() {
+    // A file's store, whose writes take long enough for the next game to end meanwhile.
+    let dir = tempfile::tempdir().unwrap();
+    let store = tabula::store::SqliteStore::open(&dir.path().join("games.db")).await.unwrap();
+    let server = TestServer::start_on(std::sync::Arc::new(store), keyed()).await;
+    let mut client = server.client().await;
+    let schedule = [End::Win, End::Loss, End::Win];
+    let mut games = Vec::new();
+    for _ in schedule {
+        games.push(create(&mut client, LOBBY, rated_request("dot", "eve")).await.1);
+    }
+    // Ended back to back, each before the one ahead of it is rated, as a series' games can.
+    for (game, how) in games.iter().zip(schedule) {
+        end(&mut client, game, how).await;
+    }
+    let mut recount = Recount::default();
+    for (number, (game, how)) in games.iter().zip(schedule).enumerate() {
+        recount.play("dot", "eve", how);
+        let rating = rated(&mut client, Some(LOBBY), &game.id).await.rating.unwrap();
+        assert_same(&rating.after[0], &recount.of("dot"), &format!("dot after game {}", number + 1));
+        assert_same(&rating.after[1], &recount.of("eve"), &format!("eve after game {}", number + 1));
+    }
+    assert!(recount.of("dot").rating > recount.of("eve").rating);
+    let mut reordered = Recount::default();
+    for how in [End::Win, End::Win, End::Loss] {
+        reordered.play("dot", "eve", how);
+    }
+    assert!(reordered.of("eve").rating > reordered.of("dot").rating, "the order matters");
+}
+
 #[tokio::test]
 async fn the_engines_levels_are_rated_like_players_and_views_show_the_ratings() {
     let server = TestServer::start_with(keyed()).await;

@@ -4,13 +4,18 @@
 //! Rating a game is [`Rater::rate`], which may run any number of times, in any process, at
 //! once: it computes both players' new ratings from those it read and writes them with the
 //! game marked rated in one conditional step ([`Store::rate_game`]), so a game counts
-//! once; a step that lost a race reads again. A game's end calls it at once; a sweep calls
-//! it for every ended game still waiting, for what a crash interrupted.
+//! once; a step that lost a race reads again. A game's end queues it ([`Rater::rate_soon`])
+//! and one task rates the queue in order, so that games ending here are rated in the order
+//! they ended: Glicko-2's results depend on that order, and a series' next game can end
+//! before its last one is rated. A sweep rates every ended game still waiting, oldest made
+//! first, for what a crash interrupted.
 
 pub mod glicko;
 
-use std::sync::{Arc, Weak};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, SystemTime};
+
+use tokio::sync::mpsc;
 
 use self::glicko::{Rating, Score, after_game};
 use super::cache::Games;
@@ -98,12 +103,37 @@ pub struct Rater {
     store: Arc<dyn Store>,
     games: Arc<Games>,
     time: TimeSource,
+    /// The games that ended here, in the order they ended, to [`Rater::rate_in_order`].
+    ended: mpsc::UnboundedSender<String>,
+    /// That task's end of the queue, until it starts.
+    queue: Mutex<Option<mpsc::UnboundedReceiver<String>>>,
 }
 
 impl Rater {
     /// Rates the games of `store`, held in `games`, at the times `time` gives.
     pub fn new(store: Arc<dyn Store>, games: Arc<Games>, time: TimeSource) -> Arc<Rater> {
-        Arc::new(Rater { store, games, time })
+        let (ended, queue) = mpsc::unbounded_channel();
+        Arc::new(Rater { store, games, time, ended, queue: Mutex::new(Some(queue)) })
+    }
+
+    /// Rates game `id`, which has just ended, after every game that ended here before it.
+    pub fn rate_soon(&self, id: &str) {
+        // Fails only once the queue's task has stopped, the rater with it; the sweep of
+        // the next process rates the game.
+        let _ = self.ended.send(id.to_owned());
+    }
+
+    /// Rates the games [`Rater::rate_soon`] queues, one at a time, in the order they were
+    /// queued. Ends when the rater is dropped.
+    pub async fn rate_in_order(me: Weak<Rater>) {
+        let queue = me.upgrade().and_then(|rater| rater.queue.lock().unwrap_or_else(|p| p.into_inner()).take());
+        let Some(mut queue) = queue else { return };
+        while let Some(id) = queue.recv().await {
+            let Some(rater) = me.upgrade() else { return };
+            if let Err(error) = rater.rate(&id).await {
+                tracing::warn!(game_id = %id, %error, "rating a game failed; the sweep tries again");
+            }
+        }
     }
 
     /// Rates game `id` if it has ended and waits to be rated; nothing otherwise. Safe to
