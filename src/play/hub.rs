@@ -594,14 +594,6 @@ impl Hub {
         self.rater.leaderboard(owner, pool, after, limit, exclude_provisional).await
     }
 
-    /// Rates game `id` if it has ended and waits to be rated (see [`Rater::rate`]).
-    ///
-    /// # Errors
-    /// `GAME_NOT_FOUND`, a storage error.
-    pub async fn rate(&self, id: &str) -> Result<(), PlayError> {
-        self.rater.rate(id).await
-    }
-
     /// Creates the tournament `request` asks for (see [`TournamentDriver::create`]).
     ///
     /// # Errors
