@@ -11,7 +11,10 @@
 //! table's allocation (log2 of its entries).
 //!
 //! Then it solves positions reached by random play, ply by ply (see [`by_ply`]): how long
-//! positions take past the opening book, or from the empty board on with it.
+//! positions take past the opening book, or from the empty board on with it. With
+//! `C4_BENCH_BOT_NODES`, it then counts how many of such positions a node budget decides,
+//! for the best move by the exact score and for a move keeping the result (see
+//! [`bot_decisions`]).
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -109,6 +112,9 @@ fn main() {
         );
     }
     by_ply(&mut solver, &go);
+    if let Some(budget) = std::env::var("C4_BENCH_BOT_NODES").ok().and_then(|v| v.parse().ok()) {
+        bot_decisions(&mut solver, &go, budget);
+    }
 }
 
 /// A position of `ply` discs reached by random moves, none of which ends the game, and
@@ -136,16 +142,21 @@ fn random_position(ply: u32, rng: &mut impl Rng) -> (String, Position) {
 /// from the ply after the standard book's without it), `C4_BENCH_PER_PLY` positions a
 /// ply (default 50), each on a cleared table: the median, the slowest, and how many took
 /// a second or more, the mean positions expanded, and the slowest position's moves.
+/// The plies `C4_BENCH_PLIES` names (a range such as `9-14`), else `default`.
+fn plies_asked(default: std::ops::RangeInclusive<u32>) -> std::ops::RangeInclusive<u32> {
+    let plies = std::env::var("C4_BENCH_PLIES").ok().and_then(|v| {
+        let (low, high) = v.split_once('-')?;
+        Some(low.parse().ok()?..=high.parse().ok()?)
+    });
+    plies.unwrap_or(default)
+}
+
 fn by_ply(solver: &mut Solver, go: &AtomicBool) {
     let plies_held: Vec<String> =
         Book::embedded().iter().map(|b| format!("{} discs: {} positions", b.ply(), b.len())).collect();
     let has_book = !plies_held.is_empty();
     let first = if has_book { 0 } else { book::STANDARD_PLY + 1 };
-    let plies = std::env::var("C4_BENCH_PLIES").ok().and_then(|v| {
-        let (low, high) = v.split_once('-')?;
-        Some(low.parse().ok()?..=high.parse().ok()?)
-    });
-    let plies = plies.unwrap_or(first..=14);
+    let plies = plies_asked(first..=14);
     let per_ply = count_from("C4_BENCH_PER_PLY", 50);
     let mut rng = rand::rngs::StdRng::seed_from_u64(8);
     println!();
@@ -187,5 +198,38 @@ fn by_ply(solver: &mut Solver, go: &AtomicBool) {
             nodes / times.len().max(1) as u64,
             slowest.1
         );
+    }
+}
+
+/// For the top bot, which gives the solver a node budget: of `C4_BENCH_PER_PLY` positions
+/// a ply reached by random play (the plies of `C4_BENCH_PLIES`, default 9 to 13), each on a
+/// cleared table, how many `budget` positions decide, and the mean positions expanded
+/// (those that ran out counting the budget), for [`Solver::best_move`] (the exact score,
+/// then a move keeping it) and [`Solver::move_keeping_result`] (the result only, then a
+/// move keeping it; a lost position is decided when that is proved).
+fn bot_decisions(solver: &mut Solver, go: &AtomicBool, budget: u64) {
+    let per_ply = count_from("C4_BENCH_PER_PLY", 50);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+    println!();
+    println!("positions decided within {budget} positions, random play");
+    println!(
+        "{:>4} {:>9} {:>13} {:>12} {:>13} {:>12}",
+        "ply", "positions", "exact score", "mean nodes", "result only", "mean nodes"
+    );
+    for ply in plies_asked(9..=13) {
+        let (mut exact, mut exact_nodes, mut kept, mut kept_nodes) = (0, 0, 0, 0);
+        for _ in 0..per_ply {
+            let (_, position) = random_position(ply, &mut rng);
+            solver.reset();
+            exact += usize::from(solver.best_move(&position, SearchBudget::new(budget, go)).is_some());
+            exact_nodes += solver.nodes().min(budget);
+            solver.reset();
+            let found = solver.move_keeping_result(&position, SearchBudget::new(budget, go));
+            // `None` within the budget is a proved loss.
+            kept += usize::from(found.is_some() || solver.nodes() <= budget);
+            kept_nodes += solver.nodes().min(budget);
+        }
+        let mean = |nodes: u64| nodes / per_ply.max(1) as u64;
+        println!("{ply:>4} {per_ply:>9} {exact:>13} {:>12} {kept:>13} {:>12}", mean(exact_nodes), mean(kept_nodes));
     }
 }

@@ -284,6 +284,19 @@ impl MoveSorter {
         MoveSorter { len: 0, entries: [(0, 0); WIDTH as usize] }
     }
 
+    /// `moves` (a bit each) of `position`, to come out most promising first: by the
+    /// cells each makes winning, central columns first among equals.
+    fn of(position: &Position, moves: u64) -> MoveSorter {
+        let mut sorter = MoveSorter::new();
+        for &column in COLUMN_ORDER.iter().rev() {
+            let bit = moves & column_mask(column);
+            if bit != 0 {
+                sorter.add(bit, position.move_score(bit));
+            }
+        }
+        sorter
+    }
+
     /// Adds a move; among equal scores, the last added comes out first.
     fn add(&mut self, bit: u64, score: u32) {
         let mut at = self.len;
@@ -535,13 +548,7 @@ impl Search<'_> {
             self.table.put(key, beta + LOWER_BOUND_BASE);
             return beta;
         }
-        let mut sorter = MoveSorter::new();
-        for &column in COLUMN_ORDER.iter().rev() {
-            let bit = next & column_mask(column);
-            if bit != 0 {
-                sorter.add(bit, position.move_score(bit));
-            }
-        }
+        let mut sorter = MoveSorter::of(position, next);
         while let Some(bit) = sorter.next() {
             let mut child = *position;
             child.play(bit);
@@ -559,6 +566,26 @@ impl Search<'_> {
         }
         self.table.put(key, alpha - MIN_SCORE + 1);
         alpha
+    }
+
+    /// The column of the first of `moves` (a bit each, not losing at once), tried most
+    /// promising first, that scores at least `floor` for the side to move in `position`:
+    /// one whose child scores at most `-floor`. `None` when none does or the search gives
+    /// up first.
+    fn first_move_scoring(&mut self, position: &Position, moves: u64, floor: i32) -> Option<u32> {
+        let mut sorter = MoveSorter::of(position, moves);
+        while let Some(bit) = sorter.next() {
+            let mut child = *position;
+            child.play(bit);
+            let child_score = -self.negamax(&child, -floor, -floor + 1);
+            if self.aborted {
+                return None;
+            }
+            if child_score >= floor {
+                return Some(bit.trailing_zeros() / STRIDE);
+            }
+        }
+        None
     }
 
     /// Whether the table already proves one of `moves` (a bit each) scores at least
@@ -607,6 +634,24 @@ pub struct BestMove {
     pub column: u32,
     /// The position's score, which that move keeps (Pons' convention).
     pub score: i32,
+}
+
+/// The result a [`KeepingMove`] keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// The side to move wins.
+    Win,
+    /// Neither side wins.
+    Draw,
+}
+
+/// A move that keeps a position's result, and that result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeepingMove {
+    /// The column to play, 0-based.
+    pub column: u32,
+    /// The position's result, which that move keeps.
+    pub result: Kept,
 }
 
 /// A Connect Four solver: its transposition table and the positions it has expanded.
@@ -688,6 +733,37 @@ impl Solver {
         scores.map(|score| -score).max()
     }
 
+    /// A move that keeps the result of `position`, a win won or a draw drawn, without
+    /// the exact score (one or two null-window searches at 0 instead of a search for
+    /// the score): `None` when the position is lost, the board is full, or `budget` runs
+    /// out first. Among equally good moves, the one the search tries first.
+    pub fn move_keeping_result(&mut self, position: &Position, budget: SearchBudget<'_>) -> Option<KeepingMove> {
+        if let Some(column) = (0..WIDTH).find(|&c| position.can_play(c) && position.is_winning_move(c)) {
+            return Some(KeepingMove { column, result: Kept::Win });
+        }
+        let candidates = position.non_losing_moves();
+        if candidates == 0 {
+            return None;
+        }
+        let mut search = self.search(self.nodes, budget);
+        // A win scores above 0, a draw 0, a loss below.
+        let result = if search.negamax(position, 0, 1) > 0 {
+            Kept::Win
+        } else if !search.aborted && search.negamax(position, -1, 0) > -1 {
+            Kept::Draw
+        } else {
+            self.nodes = search.nodes;
+            return None;
+        };
+        let floor = match result {
+            Kept::Win => 1,
+            Kept::Draw => 0,
+        };
+        let column = search.first_move_scoring(position, candidates, floor);
+        self.nodes = search.nodes;
+        column.map(|column| KeepingMove { column, result })
+    }
+
     /// A move that keeps the best score of `position`, and that score; `None` when the
     /// board is full or `budget` runs out first. Among equally good moves, the one the
     /// search tries first (the most promising, central first).
@@ -704,31 +780,10 @@ impl Solver {
         }
         let start = self.nodes;
         let score = self.solve(position, budget)?;
-        let mut sorter = MoveSorter::new();
-        for &column in COLUMN_ORDER.iter().rev() {
-            let bit = candidates & column_mask(column);
-            if bit != 0 {
-                sorter.add(bit, position.move_score(bit));
-            }
-        }
         let mut search = self.search(start, budget);
-        let mut found = None;
-        while let Some(bit) = sorter.next() {
-            let mut child = *position;
-            child.play(bit);
-            // The move keeps `score` when the child's score is at most `-score`.
-            let child_score = -search.negamax(&child, -score, -score + 1);
-            if search.aborted {
-                break;
-            }
-            if child_score >= score {
-                let column = bit.trailing_zeros() / STRIDE;
-                found = Some(BestMove { column, score });
-                break;
-            }
-        }
+        let column = search.first_move_scoring(position, candidates, score);
         self.nodes = search.nodes;
-        found
+        column.map(|column| BestMove { column, score })
     }
 }
 
@@ -736,11 +791,12 @@ impl Solver {
 /// a search within the server's budgets touches a few MiB).
 const GAME_TABLE_BITS: u32 = DEFAULT_TABLE_BITS;
 
-/// The column (0-based) of a best move in `game` for the side to move, when the game is
-/// on the standard board, still in play, and solved within `budget`.
-pub(super) fn best_for(game: &ConnectFour, budget: SearchBudget<'_>) -> Option<u32> {
+/// The column (0-based) of a move in `game` that keeps the side to move's win or draw,
+/// when the game is on the standard board, still in play, not lost, and decided within
+/// `budget` ([`Solver::move_keeping_result`]).
+pub(super) fn keeping_move_for(game: &ConnectFour, budget: SearchBudget<'_>) -> Option<u32> {
     let position = Position::from_game(game)?;
-    Solver::with_table_bits(GAME_TABLE_BITS).best_move(&position, budget).map(|best| best.column)
+    Solver::with_table_bits(GAME_TABLE_BITS).move_keeping_result(&position, budget).map(|kept| kept.column)
 }
 
 /// The longest principal variation [`solve_line`] follows.

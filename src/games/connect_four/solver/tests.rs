@@ -84,6 +84,49 @@ fn every_best_move_keeps_the_score() {
     }
 }
 
+/// On Pons' Middle-Easy positions (wins, draws and losses, scores known): a move keeping
+/// the result is one the exact score confirms, and a lost position has none.
+#[test]
+fn a_move_keeping_the_result_keeps_it_as_the_exact_score_confirms() {
+    let set = include_str!("../../../../tests/data/connect_four/middle_easy.txt");
+    let mut solver = solver();
+    let mut seen = [0; 3];
+    for line in set.lines().take(200) {
+        let (moves, score) = line.split_once(' ').unwrap();
+        let score: i32 = score.parse().unwrap();
+        let position = Position::from_moves(moves).unwrap();
+        solver.reset();
+        let kept = solver.move_keeping_result(&position, unlimited());
+        match score.signum() {
+            -1 => assert_eq!(kept, None, "{moves} is lost"),
+            sign => {
+                let kept = kept.unwrap_or_else(|| panic!("{moves} scores {score}"));
+                assert_eq!(kept.result, if sign > 0 { Kept::Win } else { Kept::Draw }, "{moves}");
+                let mut child = position;
+                child.play_column(kept.column);
+                // The opponent's score after the move: a win left to the mover, or a draw.
+                let after = if child.can_win_next() { 1 } else { score_of(&child) };
+                assert!(
+                    if sign > 0 { after < 0 } else { after == 0 },
+                    "{moves}: column {} leaves {after}",
+                    kept.column + 1
+                );
+            }
+        }
+        seen[(score.signum() + 1) as usize] += 1;
+    }
+    assert!(seen.iter().all(|&count| count > 0), "wins, draws and losses: {seen:?}");
+    // The winning disc itself, without a search.
+    let mut fresh = Solver::with_table_bits(20);
+    let win = fresh.move_keeping_result(&Position::from_moves("112233").unwrap(), unlimited());
+    assert_eq!(win, Some(KeepingMove { column: 3, result: Kept::Win }));
+    assert_eq!(fresh.nodes(), 0);
+}
+
+fn score_of(position: &Position) -> i32 {
+    solver().solve(position, unlimited()).unwrap()
+}
+
 #[test]
 fn a_search_cut_short_answers_unknown_and_a_reset_forgets() {
     let position = Position::from_moves("4453").unwrap();
@@ -91,6 +134,7 @@ fn a_search_cut_short_answers_unknown_and_a_reset_forgets() {
     assert_eq!(solver.solve(&position, SearchBudget::new(1_000, &GO)), None);
     assert!(solver.nodes() <= 1_001);
     assert_eq!(solver.best_move(&position, SearchBudget::new(1_000, &GO)), None);
+    assert_eq!(solver.move_keeping_result(&position, SearchBudget::new(1_000, &GO)), None);
     let stop = AtomicBool::new(true);
     assert_eq!(solver.solve(&position, SearchBudget::new(u64::MAX, &stop)), None);
     // A win in one needs no search, whatever the budget.
