@@ -13,7 +13,7 @@
 //! Then it solves positions reached by random play, ply by ply (see [`by_ply`]): how long
 //! positions take past the opening book, or from the empty board on with it. With
 //! `C4_BENCH_BOT_NODES`, it then counts how many of such positions a node budget decides,
-//! for the best move by the exact score and for a move keeping the result (see
+//! for the best move by the exact score and for the top bot's move, the result first (see
 //! [`bot_decisions`]).
 
 use std::sync::atomic::AtomicBool;
@@ -205,8 +205,8 @@ fn by_ply(solver: &mut Solver, go: &AtomicBool) {
 /// a ply reached by random play (the plies of `C4_BENCH_PLIES`, default 9 to 13), each on a
 /// cleared table, how many `budget` positions decide, and the mean positions expanded
 /// (those that ran out counting the budget), for [`Solver::best_move`] (the exact score,
-/// then a move keeping it) and [`Solver::move_keeping_result`] (the result only, then a
-/// move keeping it; a lost position is decided when that is proved).
+/// then a move keeping it) and [`Solver::perfect_move`] (the result first, then a move
+/// keeping it; the exact score only in a lost position), which the top bot asks for.
 fn bot_decisions(solver: &mut Solver, go: &AtomicBool, budget: u64) {
     let per_ply = count_from("C4_BENCH_PER_PLY", 50);
     let mut rng = rand::rngs::StdRng::seed_from_u64(9);
@@ -214,7 +214,7 @@ fn bot_decisions(solver: &mut Solver, go: &AtomicBool, budget: u64) {
     println!("positions decided within {budget} positions, random play");
     println!(
         "{:>4} {:>9} {:>13} {:>12} {:>13} {:>12}",
-        "ply", "positions", "exact score", "mean nodes", "result only", "mean nodes"
+        "ply", "positions", "exact score", "mean nodes", "result first", "mean nodes"
     );
     for ply in plies_asked(9..=13) {
         let (mut exact, mut exact_nodes, mut kept, mut kept_nodes) = (0, 0, 0, 0);
@@ -224,9 +224,7 @@ fn bot_decisions(solver: &mut Solver, go: &AtomicBool, budget: u64) {
             exact += usize::from(solver.best_move(&position, SearchBudget::new(budget, go)).is_some());
             exact_nodes += solver.nodes().min(budget);
             solver.reset();
-            let found = solver.move_keeping_result(&position, SearchBudget::new(budget, go));
-            // `None` within the budget is a proved loss.
-            kept += usize::from(found.is_some() || solver.nodes() <= budget);
+            kept += usize::from(solver.perfect_move(&position, SearchBudget::new(budget, go)).is_some());
             kept_nodes += solver.nodes().min(budget);
         }
         let mean = |nodes: u64| nodes / per_ply.max(1) as u64;

@@ -3,12 +3,12 @@
 //! the open lines each seat has (open threes weigh most) and by discs in the central
 //! columns; moves are tried most urgent first (winning, blocking, then building, central
 //! columns breaking ties). Level 4 plays perfectly on the standard board (7×6, four in a
-//! row, flat sides) whenever the solver proves, within half the node budget (at most
-//! [`SOLVER_NODES`]), a move that keeps its win or its draw: it asks the solver for the
-//! result only, not the exact score, which costs fewer positions, so that more positions
-//! are decided within the budget (the solver's bench counts them with
-//! `C4_BENCH_BOT_NODES`). It plays as level 3 with what is left otherwise: in a lost
-//! position (where every move loses), and on every other board and variant too.
+//! row, flat sides) whenever the solver finds, within half the node budget (at most
+//! [`SOLVER_NODES`]), a move that keeps its win or its draw, or in a lost position the
+//! move that loses slowest: it asks the solver for the result before any exact score,
+//! which costs fewer positions, so that more positions are decided within the budget (the
+//! solver's bench counts them with `C4_BENCH_BOT_NODES`). It plays as level 3 with what
+//! is left otherwise, and on every other board and variant too.
 
 use crate::engine::bot;
 use crate::engine::{Action, Analysis, Cell, PlaceTarget, Rules, Score, ScoreUnit, SearchBudget, Seat, Solved};
@@ -16,7 +16,7 @@ use crate::games::lines::{cell_urgency, default_weights, window_counts, window_s
 
 use super::ConnectFour;
 
-/// The strongest level: a move keeping the result when the solver finds one in time.
+/// The strongest level: perfect play when the solver finds its move in time.
 pub(super) const MAX_LEVEL: u8 = 4;
 
 /// The strongest searching level, which level 4 falls back on.
@@ -30,7 +30,7 @@ const SOLVER_NODES: u64 = 2_000_000;
 pub(super) fn action(game: &ConnectFour, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
     if level > SEARCH_LEVEL && seat == game.turn && game.outcome.is_none() {
         let half = SearchBudget::new((budget.nodes / 2).min(SOLVER_NODES), budget.stop);
-        if let Some(column) = super::solver::keeping_move_for(game, half) {
+        if let Some(column) = super::solver::perfect_move_for(game, half) {
             return Some(Action::drop(column));
         }
         let rest = SearchBudget::new(budget.nodes - half.nodes, budget.stop);

@@ -764,6 +764,20 @@ impl Solver {
         column.map(|column| KeepingMove { column, result })
     }
 
+    /// A move of perfect play that costs fewer positions than [`Solver::best_move`]: one
+    /// keeping a win or a draw ([`Solver::move_keeping_result`]), and in a lost position
+    /// the one that loses slowest, with what is left of `budget`. `None` when the board is
+    /// full or `budget` runs out first.
+    pub fn perfect_move(&mut self, position: &Position, budget: SearchBudget<'_>) -> Option<u32> {
+        let start = self.nodes;
+        if let Some(kept) = self.move_keeping_result(position, budget) {
+            return Some(kept.column);
+        }
+        // Lost, or out of budget (then nothing is left).
+        let left = budget.nodes.saturating_sub(self.nodes - start);
+        self.best_move(position, SearchBudget::new(left, budget.stop)).map(|best| best.column)
+    }
+
     /// A move that keeps the best score of `position`, and that score; `None` when the
     /// board is full or `budget` runs out first. Among equally good moves, the one the
     /// search tries first (the most promising, central first).
@@ -791,12 +805,12 @@ impl Solver {
 /// a search within the server's budgets touches a few MiB).
 const GAME_TABLE_BITS: u32 = DEFAULT_TABLE_BITS;
 
-/// The column (0-based) of a move in `game` that keeps the side to move's win or draw,
-/// when the game is on the standard board, still in play, not lost, and decided within
-/// `budget` ([`Solver::move_keeping_result`]).
-pub(super) fn keeping_move_for(game: &ConnectFour, budget: SearchBudget<'_>) -> Option<u32> {
+/// The column (0-based) of a move of perfect play in `game` for the side to move, when
+/// the game is on the standard board, still in play, and decided within `budget`
+/// ([`Solver::perfect_move`]).
+pub(super) fn perfect_move_for(game: &ConnectFour, budget: SearchBudget<'_>) -> Option<u32> {
     let position = Position::from_game(game)?;
-    Solver::with_table_bits(GAME_TABLE_BITS).move_keeping_result(&position, budget).map(|kept| kept.column)
+    Solver::with_table_bits(GAME_TABLE_BITS).perfect_move(&position, budget)
 }
 
 /// The longest principal variation [`solve_line`] follows.

@@ -85,7 +85,8 @@ fn every_best_move_keeps_the_score() {
 }
 
 /// On Pons' Middle-Easy positions (wins, draws and losses, scores known): a move keeping
-/// the result is one the exact score confirms, and a lost position has none.
+/// the result is one the exact score confirms, and a lost position has none; there the
+/// perfect move is the one that loses slowest.
 #[test]
 fn a_move_keeping_the_result_keeps_it_as_the_exact_score_confirms() {
     let set = include_str!("../../../../tests/data/connect_four/middle_easy.txt");
@@ -98,7 +99,17 @@ fn a_move_keeping_the_result_keeps_it_as_the_exact_score_confirms() {
         solver.reset();
         let kept = solver.move_keeping_result(&position, unlimited());
         match score.signum() {
-            -1 => assert_eq!(kept, None, "{moves} is lost"),
+            -1 => {
+                assert_eq!(kept, None, "{moves} is lost");
+                // Perfect play there loses slowest: the move keeps the exact score.
+                solver.reset();
+                let column = solver.perfect_move(&position, unlimited()).unwrap();
+                let mut child = position;
+                child.play_column(column);
+                let after =
+                    if child.can_win_next() { (CELLS + 1 - child.moves() as i32) / 2 } else { score_of(&child) };
+                assert_eq!(-after, score, "{moves}: column {} loses faster", column + 1);
+            }
             sign => {
                 let kept = kept.unwrap_or_else(|| panic!("{moves} scores {score}"));
                 assert_eq!(kept.result, if sign > 0 { Kept::Win } else { Kept::Draw }, "{moves}");
@@ -135,6 +146,7 @@ fn a_search_cut_short_answers_unknown_and_a_reset_forgets() {
     assert!(solver.nodes() <= 1_001);
     assert_eq!(solver.best_move(&position, SearchBudget::new(1_000, &GO)), None);
     assert_eq!(solver.move_keeping_result(&position, SearchBudget::new(1_000, &GO)), None);
+    assert_eq!(solver.perfect_move(&position, SearchBudget::new(1_000, &GO)), None);
     let stop = AtomicBool::new(true);
     assert_eq!(solver.solve(&position, SearchBudget::new(u64::MAX, &stop)), None);
     // A win in one needs no search, whatever the budget.
