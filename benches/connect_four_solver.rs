@@ -137,11 +137,6 @@ fn random_position(ply: u32, rng: &mut impl Rng) -> (String, Position) {
     }
 }
 
-/// Solve times of positions reached by random play, ply by ply (`C4_BENCH_PLIES`, a
-/// range such as `9-14`; by default from the empty board with the embedded opening book,
-/// from the ply after the standard book's without it), `C4_BENCH_PER_PLY` positions a
-/// ply (default 50), each on a cleared table: the median, the slowest, and how many took
-/// a second or more, the mean positions expanded, and the slowest position's moves.
 /// The plies `C4_BENCH_PLIES` names (a range such as `9-14`), else `default`.
 fn plies_asked(default: std::ops::RangeInclusive<u32>) -> std::ops::RangeInclusive<u32> {
     let plies = std::env::var("C4_BENCH_PLIES").ok().and_then(|v| {
@@ -151,6 +146,11 @@ fn plies_asked(default: std::ops::RangeInclusive<u32>) -> std::ops::RangeInclusi
     plies.unwrap_or(default)
 }
 
+/// Solve times of positions reached by random play, ply by ply (`C4_BENCH_PLIES`, a
+/// range such as `9-14`; by default from the empty board with the embedded opening book,
+/// from the ply after the standard book's without it), `C4_BENCH_PER_PLY` positions a
+/// ply (default 50), each on a cleared table: the median, the slowest, and how many took
+/// a second or more, the mean positions expanded, and the slowest position's moves.
 fn by_ply(solver: &mut Solver, go: &AtomicBool) {
     let plies_held: Vec<String> =
         Book::embedded().iter().map(|b| format!("{} discs: {} positions", b.ply(), b.len())).collect();
