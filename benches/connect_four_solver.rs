@@ -11,7 +11,8 @@
 //! table's allocation (log2 of its entries).
 //!
 //! Then it solves positions reached by random play, ply by ply (see [`by_ply`]): how long
-//! positions take past the opening book, or from the empty board on with it. With
+//! positions take past the opening book, or from the empty board on with it, on
+//! `C4_BENCH_THREADS` threads (default one; see `Solver::solve_on_threads`). With
 //! `C4_BENCH_BOT_NODES`, it then counts how many of such positions a node budget decides,
 //! for the best move by the exact score and for the top bot's move, the result first (see
 //! [`bot_decisions`]).
@@ -158,15 +159,17 @@ fn by_ply(solver: &mut Solver, go: &AtomicBool) {
     let first = if has_book { 0 } else { book::STANDARD_PLY + 1 };
     let plies = plies_asked(first..=14);
     let per_ply = count_from("C4_BENCH_PER_PLY", 50);
+    let threads = count_from("C4_BENCH_THREADS", 1).max(1);
     let mut rng = rand::rngs::StdRng::seed_from_u64(8);
     println!();
     println!(
-        "positions by ply, random play, {}",
+        "positions by ply, random play, {}, {threads} thread{}",
         if has_book {
             format!("with the embedded opening books ({})", plies_held.join("; "))
         } else {
             "no opening book".into()
-        }
+        },
+        if threads == 1 { "" } else { "s" }
     );
     println!(
         "{:>4} {:>9} {:>12} {:>12} {:>8} {:>12}  slowest",
@@ -180,7 +183,9 @@ fn by_ply(solver: &mut Solver, go: &AtomicBool) {
             let (moves, position) = random_position(ply, &mut rng);
             solver.reset();
             let start = Instant::now();
-            solver.solve(&position, SearchBudget::new(u64::MAX, go)).expect("an unlimited search finishes");
+            solver
+                .solve_on_threads(&position, SearchBudget::new(u64::MAX, go), threads)
+                .expect("an unlimited search finishes");
             let time = start.elapsed();
             nodes += solver.nodes();
             if time > slowest.0 {

@@ -313,6 +313,10 @@ fn the_connect_four_solver_scores_positions_from_the_command_line_and_standard_i
     assert!(summary.contains("slowest: line "), "and the slowest line: {summary}");
     let wrong = solve("7422341735647741166133573473242566 3\n");
     assert!(!wrong.status.success(), "a wrong expected score fails the command");
+    // A position of Pons' Begin-Medium set that one thread does not solve within the
+    // positions it searches alone (without the book): on two threads, its exact score.
+    let (out, _) = run(&["solve", "connect-four", "--no-book", "--threads", "2", "--moves", "13555111322723"]);
+    assert_eq!(out.trim(), "-1");
 }
 
 #[test]

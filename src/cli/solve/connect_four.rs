@@ -46,8 +46,10 @@ pub struct ConnectFourArgs {
     /// The discs of the positions a book built with `--build-book` holds.
     #[arg(long, default_value_t = book::STANDARD_PLY, value_parser = clap::value_parser!(u32).range(1..=book::MAX_DENSE_PLY as i64), requires = "build_book")]
     ply: u32,
-    /// Threads building the book (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256), requires = "build_book")]
+    /// Threads building a book (default: one per core), or solving each position
+    /// (default: one; more join a search that one thread has not finished within two
+    /// million positions, and share one table).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: Option<u32>,
 }
 
@@ -215,11 +217,14 @@ pub fn run(args: ConnectFourArgs) -> Result<(), Box<dyn std::error::Error>> {
     }
     let go = AtomicBool::new(false);
     let budget = SearchBudget::new(args.budget.unwrap_or(u64::MAX), &go);
+    let threads = args.threads.map_or(1, |threads| threads as usize);
     let mut solver = if args.no_book { Solver::new().without_book() } else { Solver::new() };
     if let Some(moves) = args.moves {
         let position = Position::from_moves(moves.trim()).map_err(|e| e.to_string())?;
         let started = Instant::now();
-        let score = solver.solve(&position, budget).ok_or("the budget ran out before the score was known")?;
+        let score = solver
+            .solve_on_threads(&position, budget, threads)
+            .ok_or("the budget ran out before the score was known")?;
         writeln!(stdout(), "{score}")?;
         eprintln!("{} positions searched in {:.3} s", solver.nodes(), started.elapsed().as_secs_f64());
         return Ok(());
@@ -251,7 +256,7 @@ pub fn run(args: ConnectFourArgs) -> Result<(), Box<dyn std::error::Error>> {
         };
         solver.reset();
         let started = Instant::now();
-        let score = solver.solve(&position, budget);
+        let score = solver.solve_on_threads(&position, budget, threads);
         let elapsed = started.elapsed();
         time += elapsed;
         if slowest.as_ref().is_none_or(|(_, _, longest)| elapsed > *longest) {

@@ -44,8 +44,11 @@ use crate::engine::SearchBudget;
 use super::ConnectFour;
 
 pub mod book;
+mod parallel;
+mod table;
 
 use book::Book;
+use table::{BoundStore, LOWER_BOUND_BASE, NODES_PER_ENTRY, Table, lower_bound, upper_bound};
 
 /// Columns of the board solved.
 pub const WIDTH: u32 = 7;
@@ -317,121 +320,19 @@ impl MoveSorter {
     }
 }
 
-/// Bits of an entry: the 49-bit key, 8 bits of value, 7 of generation.
-const KEY_BITS: u32 = 49;
-const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
-const VALUE_SHIFT: u32 = KEY_BITS;
-const GENERATION_SHIFT: u32 = KEY_BITS + 8;
-const LAST_GENERATION: u64 = (1 << (64 - GENERATION_SHIFT)) - 1;
-
-/// A value in the table: an upper bound `score - MIN_SCORE + 1` (1..=37), or a lower
-/// bound above those; 0 is no entry.
-const LOWER_BOUND_BASE: i32 = MAX_SCORE - 2 * MIN_SCORE + 2;
-
-/// The lower bound a table value holds, if it holds one.
-fn lower_bound(stored: i32) -> Option<i32> {
-    (stored >= LOWER_BOUND_BASE + MIN_SCORE).then(|| stored - LOWER_BOUND_BASE)
-}
-
-/// The upper bound a table value holds, if it holds one (0 holds nothing).
-fn upper_bound(stored: i32) -> Option<i32> {
-    (stored != 0 && stored < LOWER_BOUND_BASE + MIN_SCORE).then(|| stored + MIN_SCORE - 1)
-}
-
-/// Log2 of the entries a search starts each position with: 2 MiB, the size of one core's
-/// L2 cache on the machines this runs on. A table spread over more memory costs a cache
-/// and TLB miss on nearly every probe, which small searches cannot win back.
-const FIRST_BITS: u32 = 18;
-/// The table in use doubles once a position's search has expanded this many positions
-/// per entry, up to the whole allocation.
-const NODES_PER_ENTRY: u64 = 4;
-
-/// The transposition table: `u64` entries, one per slot, always replaced. Only the
-/// first 2^`bits` entries are in use; [`Table::grow`] doubles them, keeping what they
-/// hold.
-struct Table {
-    entries: Vec<u64>,
-    bits: u32,
-    max_bits: u32,
-    /// The most entries in use since the last real clear (as log2).
-    high_water: u32,
-    generation: u64,
-}
-
-impl Table {
-    fn new(max_bits: u32) -> Table {
-        let max_bits = max_bits.clamp(4, 30);
-        let bits = FIRST_BITS.min(max_bits);
-        // Zeroed lazily by the allocator, page by page as the table grows; the part in
-        // use from the start is written out, so that the searches do not pay for its
-        // page faults.
-        let mut entries = vec![0; 1 << max_bits];
-        entries[..1 << bits].fill(std::hint::black_box(0));
-        Table { entries, bits, max_bits, high_water: bits, generation: 1 }
-    }
-
-    /// Forgets every entry, and goes back to the first size: a new generation, and a
-    /// real clear of the entries used once every 127.
-    fn reset(&mut self) {
-        if self.generation == LAST_GENERATION {
-            self.entries[..1 << self.high_water].fill(0);
-            self.high_water = FIRST_BITS.min(self.max_bits);
-            self.generation = 1;
-        } else {
-            self.generation += 1;
-        }
-        self.bits = FIRST_BITS.min(self.max_bits);
-    }
-
-    fn slot(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
-    }
-
-    /// Doubles the entries in use, moving each entry of this generation to its new slot
-    /// (slot `s` goes to `2s` or `2s + 1`, so going down from the top never overwrites
-    /// an entry not yet moved).
-    fn grow(&mut self) -> bool {
-        if self.bits == self.max_bits {
-            return false;
-        }
-        let old = 1usize << self.bits;
-        self.bits += 1;
-        self.high_water = self.high_water.max(self.bits);
-        for from in (0..old).rev() {
-            let entry = std::mem::take(&mut self.entries[from]);
-            if entry >> GENERATION_SHIFT == self.generation {
-                let to = self.slot(entry & KEY_MASK);
-                self.entries[to] = entry;
-            }
-        }
-        true
-    }
-
-    fn get(&self, key: u64) -> i32 {
-        let entry = self.entries[self.slot(key)];
-        if entry & KEY_MASK == key && entry >> GENERATION_SHIFT == self.generation {
-            ((entry >> VALUE_SHIFT) & 0xFF) as i32
-        } else {
-            0
-        }
-    }
-
-    fn put(&mut self, key: u64, value: i32) {
-        let slot = self.slot(key);
-        self.entries[slot] = key | (value as u64) << VALUE_SHIFT | self.generation << GENERATION_SHIFT;
-    }
-}
-
 /// Nodes with fewer discs than this look for a child the table already refutes before
 /// searching any: deeper, the probes cost more than the searches they save.
 const ETC_BEFORE: i32 = 36;
+
+/// Nodes with fewer discs than this leave a child another thread is searching for later.
+const SPLIT_BEFORE: i32 = 30;
 
 /// How often a search looks at its stop flag, in positions (a power of two).
 const STOP_CHECK: u64 = 4096;
 
 /// One search, within a budget.
-struct Search<'a> {
-    table: &'a mut Table,
+struct Search<'a, M: BoundStore> {
+    table: M,
     books: &'a [&'static Book],
     /// A bit for the ply of each book.
     book_plies: u64,
@@ -447,15 +348,9 @@ struct Search<'a> {
     next_event: u64,
 }
 
-impl Search<'_> {
-    fn new<'a>(
-        table: &'a mut Table,
-        books: &'a [&'static Book],
-        nodes: u64,
-        limit: u64,
-        stop: &'a AtomicBool,
-    ) -> Search<'a> {
-        let grow_at = NODES_PER_ENTRY << table.bits;
+impl<'a, M: BoundStore> Search<'a, M> {
+    fn new(table: M, books: &'a [&'static Book], nodes: u64, limit: u64, stop: &'a AtomicBool) -> Search<'a, M> {
+        let grow_at = NODES_PER_ENTRY << table.bits();
         let book_plies = books.iter().fold(0, |plies, book| plies | 1u64.checked_shl(book.ply()).unwrap_or(0));
         let mut search =
             Search { table, books, book_plies, nodes, limit, stop, aborted: false, grow_at, next_event: 0 };
@@ -473,20 +368,21 @@ impl Search<'_> {
     #[cold]
     fn event(&mut self) -> bool {
         if self.nodes > self.limit
-            || (self.nodes.is_multiple_of(STOP_CHECK) && self.stop.load(std::sync::atomic::Ordering::Relaxed))
+            || (self.nodes.is_multiple_of(STOP_CHECK)
+                && (self.stop.load(std::sync::atomic::Ordering::Relaxed) || self.table.stale()))
         {
             self.aborted = true;
             return true;
         }
         while self.nodes >= self.grow_at {
-            self.grow_at = if self.table.grow() { NODES_PER_ENTRY << self.table.bits } else { u64::MAX };
+            self.grow_at = if self.table.grow() { NODES_PER_ENTRY << self.table.bits() } else { u64::MAX };
         }
         self.schedule();
         false
     }
 }
 
-impl Search<'_> {
+impl<M: BoundStore> Search<'_, M> {
     /// The score of `position` if it lies in `(alpha, beta)`; else an upper bound at most
     /// `alpha`, or a lower bound at least `beta`. `position` must not be winnable at once.
     fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32) -> i32 {
@@ -549,10 +445,34 @@ impl Search<'_> {
             return beta;
         }
         let mut sorter = MoveSorter::of(position, next);
-        while let Some(bit) = sorter.next() {
+        let split = moves < SPLIT_BEFORE;
+        let mut deferred = 0;
+        let mut first = true;
+        loop {
+            let bit = match sorter.next() {
+                Some(bit) => bit,
+                None if deferred != 0 => {
+                    // The moves another thread was searching, once the others are done.
+                    sorter = MoveSorter::of(position, deferred);
+                    deferred = 0;
+                    first = true;
+                    continue;
+                }
+                None => break,
+            };
             let mut child = *position;
             child.play(bit);
+            let child_key = child.key();
+            if split && !first && self.table.busy(child_key) {
+                deferred |= bit;
+                continue;
+            }
+            first = false;
+            let entered = split && self.table.enter(child_key);
             let score = -self.negamax(&child, -beta, -alpha);
+            if entered {
+                self.table.leave(child_key);
+            }
             if self.aborted {
                 return 0;
             }
@@ -604,18 +524,14 @@ impl Search<'_> {
         false
     }
 
-    /// The exact score of `position`, not winnable at once, that lies in `[min, max]`.
-    fn solve_between(&mut self, position: &Position, mut min: i32, mut max: i32) -> Option<i32> {
+    /// The exact score of `position`, not winnable at once, that lies in `[min, max]`;
+    /// or, when the search gives up first, the bounds it had narrowed them to.
+    fn solve_between(&mut self, position: &Position, mut min: i32, mut max: i32) -> Result<i32, (i32, i32)> {
         while min < max {
-            let mut guess = min + (max - min) / 2;
-            if guess <= 0 && min / 2 < guess {
-                guess = min / 2;
-            } else if guess >= 0 && max / 2 > guess {
-                guess = max / 2;
-            }
+            let guess = next_guess(min, max);
             let r = self.negamax(position, guess, guess + 1);
             if self.aborted {
-                return None;
+                return Err((min, max));
             }
             if r <= guess {
                 max = r;
@@ -623,7 +539,20 @@ impl Search<'_> {
                 min = r;
             }
         }
-        Some(min)
+        Ok(min)
+    }
+}
+
+/// The null window to search next when a score lies in `[min, max]` (`min < max`): the
+/// middle, biased towards 0, where most scores are.
+fn next_guess(min: i32, max: i32) -> i32 {
+    let guess = min + (max - min) / 2;
+    if guess <= 0 && min / 2 < guess {
+        min / 2
+    } else if guess >= 0 && max / 2 > guess {
+        max / 2
+    } else {
+        guess
     }
 }
 
@@ -703,7 +632,7 @@ impl Solver {
     }
 
     /// A search allowed `budget.nodes` positions from the count `start`.
-    fn search<'a>(&'a mut self, start: u64, budget: SearchBudget<'a>) -> Search<'a> {
+    fn search<'a>(&'a mut self, start: u64, budget: SearchBudget<'a>) -> Search<'a, &'a mut Table> {
         Search::new(&mut self.table, &self.books, self.nodes, start.saturating_add(budget.nodes), budget.stop)
     }
 
@@ -716,12 +645,29 @@ impl Solver {
         if position.can_win_next() {
             return Some((CELLS + 1 - moves) / 2);
         }
-        let min = -(CELLS - moves) / 2;
-        let min = self.lower_bound_from_parents(position).map_or(min, |bound| bound.max(min));
+        self.solve_within(position, self.bounds(position), budget).ok()
+    }
+
+    /// The exact score of `position`, not winnable at once, which lies within `bounds`
+    /// (`[min, max]`); or, when `budget` runs out first, the bounds narrowed so far.
+    fn solve_within(
+        &mut self,
+        position: &Position,
+        (min, max): (i32, i32),
+        budget: SearchBudget<'_>,
+    ) -> Result<i32, (i32, i32)> {
         let mut search = self.search(self.nodes, budget);
-        let score = search.solve_between(position, min, (CELLS + 1 - moves) / 2);
+        let score = search.solve_between(position, min, max);
         self.nodes = search.nodes;
         score
+    }
+
+    /// Bounds on the score of `position`, not winnable at once, known without a search.
+    fn bounds(&self, position: &Position) -> (i32, i32) {
+        let moves = position.moves as i32;
+        let min = -(CELLS - moves) / 2;
+        let min = self.lower_bound_from_parents(position).map_or(min, |bound| bound.max(min));
+        (min, (CELLS + 1 - moves) / 2)
     }
 
     /// A lower bound on the score of `position` that the books prove without a search,

@@ -3,6 +3,7 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 
 use super::book::{Book, BookError};
+use super::table::FIRST_BITS;
 use super::*;
 
 static GO: AtomicBool = AtomicBool::new(false);

@@ -1,0 +1,164 @@
+//! The exact score of a position on several threads, after Tom Kerrigan's "simplified
+//! ABDADA": every thread searches the same null window over one [`SharedTable`], and a
+//! thread that meets a child another thread is searching (a node of fewer than
+//! [`SPLIT_BEFORE`](super::SPLIT_BEFORE) discs, past its first move) leaves it for after
+//! its other moves, so that the threads spread over the tree below the root instead of
+//! searching the same moves side by side. The first thread to close a window narrows the
+//! bounds for all; the others give up the window they were in (what they proved stays in
+//! the table) and take the next.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::engine::SearchBudget;
+
+use super::table::{BoundStore, SharedTable};
+use super::{Position, Search, Solver, next_guess};
+
+/// Log2 of the entries of the shared table (2^22, 32 MiB).
+const SHARED_TABLE_BITS: u32 = 22;
+
+/// Positions one thread searches before others join it (about a tenth of a second): most
+/// positions are solved sooner, and the threads gain little over less than that.
+pub const ALONE_FIRST: u64 = 2_000_000;
+
+/// The bounds on the score every thread narrows.
+struct Bounds {
+    min: i32,
+    max: i32,
+    /// How many times a thread has narrowed them.
+    epoch: u64,
+}
+
+/// One thread's access to the shared search.
+struct Helper<'a> {
+    table: &'a SharedTable,
+    /// The [`Bounds::epoch`], for threads to read without the lock.
+    epoch: &'a AtomicU64,
+    /// The epoch of the window this thread is in.
+    window: u64,
+}
+
+impl BoundStore for Helper<'_> {
+    fn get(&self, key: u64) -> i32 {
+        self.table.get(key)
+    }
+
+    fn put(&mut self, key: u64, value: i32) {
+        self.table.put(key, value);
+    }
+
+    fn bits(&self) -> u32 {
+        self.table.bits()
+    }
+
+    fn grow(&mut self) -> bool {
+        false
+    }
+
+    fn stale(&self) -> bool {
+        self.epoch.load(Ordering::Relaxed) != self.window
+    }
+
+    fn busy(&self, key: u64) -> bool {
+        self.table.busy(key)
+    }
+
+    fn enter(&self, key: u64) -> bool {
+        self.table.enter(key)
+    }
+
+    fn leave(&self, key: u64) {
+        self.table.leave(key);
+    }
+}
+
+impl Solver {
+    /// [`Solver::solve`] on `threads` threads: one alone for its first [`ALONE_FIRST`]
+    /// positions, then all of them from what it learnt (its table and the bounds it
+    /// proved). `budget.nodes` counts the
+    /// positions of every thread (each gets an equal share of what the first left). The
+    /// score is exact, as [`Solver::solve`]'s; the positions searched vary from run to run.
+    pub fn solve_on_threads(&mut self, position: &Position, budget: SearchBudget<'_>, threads: usize) -> Option<i32> {
+        self.solve_on_threads_after(position, budget, threads, ALONE_FIRST)
+    }
+
+    /// [`Solver::solve_on_threads`], with one thread alone for `alone` positions.
+    pub(super) fn solve_on_threads_after(
+        &mut self,
+        position: &Position,
+        budget: SearchBudget<'_>,
+        threads: usize,
+        alone: u64,
+    ) -> Option<i32> {
+        let start = self.nodes;
+        if threads <= 1 || budget.nodes <= alone || position.can_win_next() {
+            return self.solve(position, budget);
+        }
+        let (min, max) = match self.solve_within(position, self.bounds(position), SearchBudget::new(alone, budget.stop))
+        {
+            Ok(score) => return Some(score),
+            Err(_) if budget.stop.load(Ordering::Relaxed) => return None,
+            Err(narrowed) => narrowed,
+        };
+        let table = SharedTable::copy_of(&self.table, SHARED_TABLE_BITS);
+        let bounds = Mutex::new(Bounds { min, max, epoch: 0 });
+        let epoch = AtomicU64::new(0);
+        let share = budget.nodes.saturating_sub(self.nodes - start) / threads as u64;
+        let books = &self.books;
+        let searched: u64 = std::thread::scope(|scope| {
+            let threads: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let helper = Helper { table: &table, epoch: &epoch, window: 0 };
+                        let mut search = Search::new(helper, books, 0, share, budget.stop);
+                        search.narrow(position, &bounds, &epoch);
+                        search.nodes
+                    })
+                })
+                .collect();
+            threads.into_iter().map(|thread| thread.join().expect("a solving thread does not panic")).sum()
+        });
+        self.nodes += searched;
+        let bounds = bounds.into_inner().expect("no solving thread panics");
+        (bounds.min >= bounds.max).then_some(bounds.min)
+    }
+}
+
+impl Search<'_, Helper<'_>> {
+    /// Searches null windows, each at the guess the shared `bounds` make next, until the
+    /// bounds meet or the budget runs out, narrowing `bounds` with each window closed.
+    fn narrow(&mut self, position: &Position, bounds: &Mutex<Bounds>, epoch: &AtomicU64) {
+        loop {
+            let guess = {
+                let bounds = bounds.lock().expect("no solving thread panics");
+                if bounds.min >= bounds.max {
+                    return;
+                }
+                self.table.window = bounds.epoch;
+                next_guess(bounds.min, bounds.max)
+            };
+            self.aborted = false;
+            self.schedule();
+            let r = self.negamax(position, guess, guess + 1);
+            if self.aborted {
+                if self.nodes > self.limit || self.stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                // Another thread closed a window: take the next.
+                continue;
+            }
+            let mut bounds = bounds.lock().expect("no solving thread panics");
+            if r <= guess {
+                bounds.max = bounds.max.min(r);
+            } else {
+                bounds.min = bounds.min.max(r);
+            }
+            bounds.epoch += 1;
+            epoch.store(bounds.epoch, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
