@@ -12,7 +12,7 @@
 //!
 //! Then it solves positions reached by random play, ply by ply (see [`by_ply`]): how long
 //! positions take past the opening book, or from the empty board on with it, on
-//! `C4_BENCH_THREADS` threads (default one; see `Solver::solve_on_threads`). With
+//! `C4_BENCH_THREADS` threads (default one; see `Solver::solve`). With
 //! `C4_BENCH_BOT_NODES`, it then counts how many of such positions a node budget decides,
 //! for the best move by the exact score and for the top bot's move, the result first (see
 //! [`bot_decisions`]).
@@ -183,9 +183,8 @@ fn by_ply(solver: &mut Solver, go: &AtomicBool) {
             let (moves, position) = random_position(ply, &mut rng);
             solver.reset();
             let start = Instant::now();
-            solver
-                .solve_on_threads(&position, SearchBudget::new(u64::MAX, go), threads)
-                .expect("an unlimited search finishes");
+            let budget = SearchBudget::new(u64::MAX, go).on_threads(threads);
+            solver.solve(&position, budget).expect("an unlimited search finishes");
             let time = start.elapsed();
             nodes += solver.nodes();
             if time > slowest.0 {

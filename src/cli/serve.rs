@@ -146,8 +146,10 @@ pub struct ServeArgs {
     #[arg(long, env = "TABULA_CALL_TIMEOUT", default_value_t = Limits::default().longest_call.as_secs())]
     call_timeout: u64,
 
-    /// Searches (hints) that may run at once, each on a thread of its own; more are refused
-    /// with SEARCH_BUSY. Defaults to half the processors.
+    /// Threads for searches (hints): searches that may run at once, each on a thread of
+    /// its own, more refused with SEARCH_BUSY; an analysis also takes the threads free
+    /// when it starts, up to half of them (Connect Four's solver shares its work between
+    /// them). Defaults to half the processors.
     #[arg(long, env = "TABULA_SEARCH_THREADS", default_value_t = Limits::default().search_threads)]
     search_threads: usize,
 

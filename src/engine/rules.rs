@@ -265,16 +265,24 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
 /// within milliseconds of it being set.
 #[derive(Clone, Copy, Debug)]
 pub struct SearchBudget<'a> {
-    /// Positions the search may expand.
+    /// Positions the search may expand, on all its threads together.
     pub nodes: u64,
     /// Set by the caller when the answer is no longer wanted.
     pub stop: &'a AtomicBool,
+    /// Threads the search may run on at once (at least 1); a search that cannot share
+    /// its work runs on one.
+    pub threads: usize,
 }
 
 impl<'a> SearchBudget<'a> {
-    /// A budget of `nodes` positions that stops early once `stop` is set.
+    /// A budget of `nodes` positions on one thread that stops early once `stop` is set.
     pub fn new(nodes: u64, stop: &'a AtomicBool) -> SearchBudget<'a> {
-        SearchBudget { nodes, stop }
+        SearchBudget { nodes, stop, threads: 1 }
+    }
+
+    /// This budget on up to `threads` threads (at least 1).
+    pub fn on_threads(self, threads: usize) -> SearchBudget<'a> {
+        SearchBudget { threads: threads.max(1), ..self }
     }
 
     /// Whether the caller asked the search to stop.

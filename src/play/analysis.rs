@@ -1,5 +1,6 @@
 //! Who may have a position analysed, which position, and the search itself: on the search
-//! pool, within the caller's budget capped by the server's.
+//! pool (on as many of its places as are free, up to half of them), within the caller's
+//! budget capped by the server's.
 //!
 //! While a game runs, help is a move: only the seat to act may ask, at the current
 //! position, and only in a game created with hints allowed; spectators and service keys
@@ -70,7 +71,7 @@ pub async fn analyse(
     let copy = live.copy().await;
     let finished = check_help(&copy, request.asker, request.at_seq)?;
     // Only now the place, and only with it the replay a past position costs.
-    let place = pool.reserve()?;
+    let place = pool.reserve_wide()?;
     let (seq, position) = match request.at_seq {
         Some(seq) if finished => (seq, position_at(store, live, seq).await?.game),
         _ => (copy.record.seq, copy.game),
@@ -81,8 +82,12 @@ pub async fn analyse(
     let time = request.time.unwrap_or(DEFAULT_ANALYSIS_TIME).min(MAX_ANALYSIS_TIME);
     let nodes = request.nodes.unwrap_or(MAX_ANALYSIS_NODES).min(MAX_ANALYSIS_NODES);
     let limit = TimeLimit::after(time);
-    let analysis =
-        place.run_with(limit.stop.clone(), move |stop| position.analyse(seat, SearchBudget::new(nodes, stop))).await;
+    let threads = place.threads();
+    let analysis = place
+        .run_with(limit.stop.clone(), move |stop| {
+            position.analyse(seat, SearchBudget::new(nodes, stop).on_threads(threads))
+        })
+        .await;
     Ok(AnalysisAnswer { seq, seat: Some(seat), analysis: analysis? })
 }
 

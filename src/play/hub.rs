@@ -58,7 +58,8 @@ pub struct Settings {
     pub cache: CacheLimits,
     /// Bots that may think at once, each on a thread of its own; more wait for a place.
     pub bot_threads: usize,
-    /// Searches (hints) that may run at once, each on a thread of its own; more are refused.
+    /// Threads for searches (hints): searches that may run at once, each on a thread of
+    /// its own, more refused; an analysis also takes free ones, up to half of them.
     pub search_threads: usize,
     /// The most events a game's log may hold; past it only a turn that ends the game is
     /// taken.

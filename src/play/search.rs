@@ -118,6 +118,29 @@ impl SearchPool {
         Ok(Place(place))
     }
 
+    /// [`reserve`](SearchPool::reserve), and then as many more places as are free, up to
+    /// [`widest`](SearchPool::widest) in all: for a search that can share its work
+    /// between threads (an analysis), so that it runs on the places no other search
+    /// needs at the moment, and on one when the pool is busy.
+    ///
+    /// # Errors
+    /// `SEARCH_BUSY` when every place is taken.
+    pub fn reserve_wide(&self) -> Result<Place, PlayError> {
+        let Place(mut place) = self.reserve()?;
+        while place.num_permits() < self.widest() {
+            let Ok(more) = self.places.clone().try_acquire_owned() else { break };
+            place.merge(more);
+        }
+        Ok(Place(place))
+    }
+
+    /// The most places [`reserve_wide`](SearchPool::reserve_wide) takes for one search:
+    /// half the pool's (at least one), so that one search never leaves none for the next
+    /// caller.
+    pub fn widest(&self) -> usize {
+        (self.threads / 2).max(1)
+    }
+
     /// Runs `search` on a thread of its own once a place is free, waiting for one: for the
     /// server's own searches (bots), which must happen however busy the pool is. `stop` is
     /// the flag handed to `search`; the caller may set it to make the search return its
@@ -143,6 +166,11 @@ impl SearchPool {
 pub struct Place(OwnedSemaphorePermit);
 
 impl Place {
+    /// The places held, each a thread the search may run on.
+    pub fn threads(&self) -> usize {
+        self.0.num_permits()
+    }
+
     /// Runs `search` in this place, as [`SearchPool::run_with`] does.
     ///
     /// # Errors
@@ -250,6 +278,28 @@ mod tests {
         assert_eq!(message.ok(), Some("the rules failed"), "the search's own panic");
         let answer = tokio::time::timeout(Duration::from_secs(5), pool.run(|_| 7)).await;
         assert_eq!(answer.unwrap().unwrap(), 7, "its place is free again");
+    }
+
+    #[tokio::test]
+    async fn a_wide_place_takes_the_free_places_up_to_half_the_pool_and_gives_them_back() {
+        let pool = SearchPool::new(5);
+        assert_eq!(pool.widest(), 2);
+        let wide = pool.reserve_wide().unwrap();
+        assert_eq!(wide.threads(), 2);
+        let others: Vec<Place> = (0..2).map(|_| pool.reserve().unwrap()).collect();
+        // One place left: a wide search still runs, on it alone.
+        let narrow = pool.reserve_wide().unwrap();
+        assert_eq!(narrow.threads(), 1);
+        assert!(matches!(pool.reserve_wide(), Err(PlayError::SearchBusy { threads: 5 })));
+        // A search run in a place frees all of it when it returns.
+        assert_eq!(wide.run_with(Arc::new(AtomicBool::new(false)), |_| 7).await.unwrap(), 7);
+        assert_eq!(pool.reserve_wide().unwrap().threads(), 2);
+        drop((others, narrow));
+        // A pool of one place or two: every search on one.
+        for places in [1, 2] {
+            let pool = SearchPool::new(places);
+            assert_eq!(pool.reserve_wide().unwrap().threads(), 1);
+        }
     }
 
     #[tokio::test]

@@ -61,7 +61,8 @@ pub struct Limits {
     /// Calls per caller (a seat, a service key, or the peer address of calls without a
     /// valid credential); `None` turns limiting off.
     pub rate_limit: Option<RateLimit>,
-    /// Searches (hints) that may run at once, each on its own thread; more are refused.
+    /// Threads for searches (hints): searches that may run at once, each on a thread of
+    /// its own, more refused; an analysis also takes free ones, up to half of them.
     pub search_threads: usize,
     /// Bots that may think at once, each on its own thread; more wait for a place.
     pub bot_threads: usize,

@@ -168,3 +168,31 @@ async fn budgets_are_honoured_and_capped() {
         error.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect();
     assert_eq!(fields, ["max_time", "max_nodes"]);
 }
+
+/// On a server whose search pool lends an analysis two of its places when free, a Connect
+/// Four position that the solver does not finish within what one thread searches alone
+/// (so that, given two, it goes on on both): the hint is exact.
+#[tokio::test]
+async fn a_hint_on_several_search_places_is_exact() {
+    let mut options = tabula::service::ServeOptions::default();
+    options.limits.search_threads = 4;
+    let server = TestServer::start_with(options).await;
+    let mut client = server.client().await;
+    let request = pb::CreateGameRequest {
+        kind: pb::GameKind::ConnectFour as i32,
+        source: Some(pb::create_game_request::Source::Preset("classic".into())),
+        allow_hints: Some(true),
+        ..Default::default()
+    };
+    let created = client.create_game(request).await.unwrap().into_inner();
+    let game =
+        Game { id: created.game.unwrap().game_id, tokens: created.seat_tokens.into_iter().map(|t| t.token).collect() };
+    // Twelve discs (a draw with best play): past the opening books' plies.
+    let moves: Vec<pb::Move> = "156614563271".chars().map(|c| column_move(c.to_digit(10).unwrap() - 1)).collect();
+    play_all(&mut client, &game, &moves).await;
+    let answer = client.get_hint(as_seat(&game.tokens[0], hint(&game.id, 10_000))).await.unwrap().into_inner();
+    let score = answer.score.unwrap();
+    assert!(score.exact, "{answer:?}");
+    assert_eq!((score.result, score.value), (pb::ScoreResult::Draw as i32, Some(0)), "{answer:?}");
+    assert!(answer.nodes > tabula::games::connect_four::solver::ALONE_FIRST, "{} positions", answer.nodes);
+}

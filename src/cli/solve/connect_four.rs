@@ -216,15 +216,13 @@ pub fn run(args: ConnectFourArgs) -> Result<(), Box<dyn std::error::Error>> {
         return build_book(path, args.ply, args.threads, args.minutes);
     }
     let go = AtomicBool::new(false);
-    let budget = SearchBudget::new(args.budget.unwrap_or(u64::MAX), &go);
     let threads = args.threads.map_or(1, |threads| threads as usize);
+    let budget = SearchBudget::new(args.budget.unwrap_or(u64::MAX), &go).on_threads(threads);
     let mut solver = if args.no_book { Solver::new().without_book() } else { Solver::new() };
     if let Some(moves) = args.moves {
         let position = Position::from_moves(moves.trim()).map_err(|e| e.to_string())?;
         let started = Instant::now();
-        let score = solver
-            .solve_on_threads(&position, budget, threads)
-            .ok_or("the budget ran out before the score was known")?;
+        let score = solver.solve(&position, budget).ok_or("the budget ran out before the score was known")?;
         writeln!(stdout(), "{score}")?;
         eprintln!("{} positions searched in {:.3} s", solver.nodes(), started.elapsed().as_secs_f64());
         return Ok(());
@@ -256,7 +254,7 @@ pub fn run(args: ConnectFourArgs) -> Result<(), Box<dyn std::error::Error>> {
         };
         solver.reset();
         let started = Instant::now();
-        let score = solver.solve_on_threads(&position, budget, threads);
+        let score = solver.solve(&position, budget);
         let elapsed = started.elapsed();
         time += elapsed;
         if slowest.as_ref().is_none_or(|(_, _, longest)| elapsed > *longest) {

@@ -44,13 +44,14 @@ pub(super) fn action(game: &ConnectFour, seat: Seat, level: u8, budget: SearchBu
 const QUICK_NODES: u64 = 20_000;
 
 /// The engine's analysis: on the standard board, the exact solver with three quarters of
-/// the budget (an exact score in Pons' convention and a line of best play); otherwise, or
+/// the budget, on the budget's threads (an exact score in Pons' convention and a line of
+/// best play); otherwise, or
 /// when it runs out, the search of level 3 with what is left, as deep as it goes. A quick
 /// search first keeps an answer ready for when the budget runs out on the others.
 pub(super) fn analyse(game: &ConnectFour, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
     let quick = SearchBudget::new(QUICK_NODES.min(budget.nodes / 8), budget.stop);
     let ready = bot::analyse_deeply(game, seat, quick, seed, &candidates, bot::Width::Full);
-    let share = SearchBudget::new((budget.nodes - ready.nodes) / 4 * 3, budget.stop);
+    let share = SearchBudget { nodes: (budget.nodes - ready.nodes) / 4 * 3, ..budget };
     let solved = match super::solver::solve_line(game, share) {
         Ok(solved) => solved,
         Err(spent) => {

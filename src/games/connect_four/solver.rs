@@ -47,6 +47,8 @@ pub mod book;
 mod parallel;
 mod table;
 
+pub use parallel::ALONE_FIRST;
+
 use book::Book;
 use table::{BoundStore, LOWER_BOUND_BASE, NODES_PER_ENTRY, Table, lower_bound, upper_bound};
 
@@ -583,6 +585,16 @@ pub struct KeepingMove {
     pub result: Kept,
 }
 
+/// What follows a solve: whether the table is worth having what threads proved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Then {
+    /// Nothing: the threads' table is dropped (taking it in, tens of milliseconds, would
+    /// be spent for nothing).
+    Done,
+    /// More searches of the same position (a best move).
+    Search,
+}
+
 /// A Connect Four solver: its transposition table and the positions it has expanded.
 pub struct Solver {
     table: Table,
@@ -640,10 +652,23 @@ impl Solver {
     /// draw; `(43 - n) / 2` when it wins, where `n` is the number of discs on the board
     /// before its winning disc (22 minus the discs the winner drops, the last included);
     /// the opponent's score negated when it loses. `None` when `budget` runs out first.
+    ///
+    /// On `budget.threads` threads when there are more than one: one alone for its first
+    /// [`ALONE_FIRST`] positions, then all of them ([`parallel`]). The positions searched
+    /// then vary from run to run; the score does not.
     pub fn solve(&mut self, position: &Position, budget: SearchBudget<'_>) -> Option<i32> {
+        self.solve_then(position, budget, Then::Done)
+    }
+
+    /// [`Solver::solve`], keeping what threads proved in this solver's table when
+    /// searches follow.
+    fn solve_then(&mut self, position: &Position, budget: SearchBudget<'_>, then: Then) -> Option<i32> {
         let moves = position.moves as i32;
         if position.can_win_next() {
             return Some((CELLS + 1 - moves) / 2);
+        }
+        if budget.threads > 1 {
+            return self.solve_on_threads(position, budget, ALONE_FIRST, then);
         }
         self.solve_within(position, self.bounds(position), budget).ok()
     }
@@ -739,7 +764,7 @@ impl Solver {
             return Some(BestMove { column, score: -(CELLS - moves) / 2 });
         }
         let start = self.nodes;
-        let score = self.solve(position, budget)?;
+        let score = self.solve_then(position, budget, Then::Search)?;
         let mut search = self.search(start, budget);
         let column = search.first_move_scoring(position, candidates, score);
         self.nodes = search.nodes;
@@ -790,7 +815,8 @@ pub(super) fn solve_line(game: &ConnectFour, budget: SearchBudget<'_>) -> Result
     let mut next = first;
     while columns.len() < MAX_LINE.min(plies as usize) {
         position.play_column(next.column);
-        match solver.best_move(&position, SearchBudget::new(budget.nodes.saturating_sub(solver.nodes()), budget.stop)) {
+        match solver.best_move(&position, SearchBudget { nodes: budget.nodes.saturating_sub(solver.nodes()), ..budget })
+        {
             Some(best) => {
                 columns.push(best.column);
                 next = best;

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::engine::SearchBudget;
 
 use super::table::{BoundStore, SharedTable};
-use super::{Position, Search, Solver, next_guess};
+use super::{Position, Search, Solver, Then, next_guess};
 
 /// Log2 of the entries of the shared table (2^22, 32 MiB).
 const SHARED_TABLE_BITS: u32 = 22;
@@ -74,31 +74,26 @@ impl BoundStore for Helper<'_> {
 }
 
 impl Solver {
-    /// [`Solver::solve`] on `threads` threads: one alone for its first [`ALONE_FIRST`]
-    /// positions, then all of them from what it learnt (its table and the bounds it
-    /// proved). `budget.nodes` counts the
-    /// positions of every thread (each gets an equal share of what the first left). The
-    /// score is exact, as [`Solver::solve`]'s; the positions searched vary from run to run.
-    pub fn solve_on_threads(&mut self, position: &Position, budget: SearchBudget<'_>, threads: usize) -> Option<i32> {
-        self.solve_on_threads_after(position, budget, threads, ALONE_FIRST)
-    }
-
-    /// [`Solver::solve_on_threads`], with one thread alone for `alone` positions.
-    pub(super) fn solve_on_threads_after(
+    /// [`Solver::solve`] of `position` (not winnable at once) on `budget.threads` threads,
+    /// one alone for its first `alone` positions, then all of them from what it learnt
+    /// (its table and the bounds it proved). `budget.nodes` counts the positions of every
+    /// thread (each gets an equal share of what the first left). What the threads proved
+    /// is kept in this solver's table when searches follow (`then`: a best move).
+    pub(super) fn solve_on_threads(
         &mut self,
         position: &Position,
         budget: SearchBudget<'_>,
-        threads: usize,
         alone: u64,
+        then: Then,
     ) -> Option<i32> {
         let start = self.nodes;
-        if threads <= 1 || budget.nodes <= alone || position.can_win_next() {
-            return self.solve(position, budget);
-        }
-        let (min, max) = match self.solve_within(position, self.bounds(position), SearchBudget::new(alone, budget.stop))
-        {
+        let threads = budget.threads;
+        let alone = SearchBudget::new(alone.min(budget.nodes), budget.stop);
+        let (min, max) = match self.solve_within(position, self.bounds(position), alone) {
             Ok(score) => return Some(score),
-            Err(_) if budget.stop.load(Ordering::Relaxed) => return None,
+            Err(_) if budget.stop.load(Ordering::Relaxed) || threads <= 1 || budget.nodes <= alone.nodes => {
+                return None;
+            }
             Err(narrowed) => narrowed,
         };
         let table = SharedTable::copy_of(&self.table, SHARED_TABLE_BITS);
@@ -120,6 +115,9 @@ impl Solver {
             threads.into_iter().map(|thread| thread.join().expect("a solving thread does not panic")).sum()
         });
         self.nodes += searched;
+        if then == Then::Search {
+            self.table.absorb(&table);
+        }
         let bounds = bounds.into_inner().expect("no solving thread panics");
         (bounds.min >= bounds.max).then_some(bounds.min)
     }

@@ -123,6 +123,19 @@ impl Table {
         let slot = self.slot(key);
         self.entries[slot] = entry(key, value, self.generation);
     }
+
+    /// Takes in what `shared` holds, grown to its size first (up to the allocation).
+    pub(super) fn absorb(&mut self, shared: &SharedTable) {
+        while self.bits < shared.bits && self.grow() {}
+        for stored in &shared.entries {
+            let stored = stored.load(Ordering::Relaxed);
+            let key = stored & KEY_MASK;
+            let value = value_of(stored, key, SHARED_GENERATION);
+            if value != 0 {
+                self.put(key, value);
+            }
+        }
+    }
 }
 
 /// Log2 of the slots of a [`SharedTable`]'s set of positions being searched.

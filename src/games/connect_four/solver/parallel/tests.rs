@@ -26,7 +26,7 @@ fn threads_searching_together_give_the_exact_scores() {
         for threads in [2, 3] {
             solver.reset();
             // No search alone first: every thread from the first position on.
-            let score = solver.solve_on_threads_after(&position, unlimited(), threads, 0);
+            let score = solver.solve_on_threads(&position, unlimited().on_threads(threads), 0, Then::Done);
             assert_eq!(score, Some(expected), "{moves} on {threads} threads");
             assert!(solver.nodes() > 0);
         }
@@ -41,11 +41,14 @@ fn threads_go_on_from_what_the_first_learnt_alone() {
     assert_eq!(alone.solve(&position, unlimited()), Some(expected), "{moves}");
     let mut together = Solver::with_table_bits(20).without_book();
     // Cut short alone (a tenth of what it needs), then on two threads.
-    let score = together.solve_on_threads_after(&position, unlimited(), 2, alone.nodes() / 10);
+    let score = together.solve_on_threads(&position, unlimited().on_threads(2), alone.nodes() / 10, Then::Done);
     assert_eq!(score, Some(expected), "{moves}");
     // Solved alone within its first positions: no thread is started.
     together.reset();
-    assert_eq!(together.solve_on_threads_after(&position, unlimited(), 2, alone.nodes() + 1), Some(expected));
+    assert_eq!(
+        together.solve_on_threads(&position, unlimited().on_threads(2), alone.nodes() + 1, Then::Done),
+        Some(expected)
+    );
     assert_eq!(together.nodes(), alone.nodes());
 }
 
@@ -53,15 +56,21 @@ fn threads_go_on_from_what_the_first_learnt_alone() {
 fn threads_stop_within_the_budget_or_when_asked() {
     let position = Position::from_moves("4453").unwrap();
     let mut solver = Solver::with_table_bits(20).without_book();
-    assert_eq!(solver.solve_on_threads_after(&position, SearchBudget::new(20_000, &GO), 2, 5_000), None);
+    assert_eq!(
+        solver.solve_on_threads(&position, SearchBudget::new(20_000, &GO).on_threads(2), 5_000, Then::Done),
+        None
+    );
     // Each thread checks its share every few thousand positions.
     assert!(solver.nodes() <= 20_000 + 2, "{} positions", solver.nodes());
     let stop = AtomicBool::new(true);
     solver.reset();
-    assert_eq!(solver.solve_on_threads_after(&position, SearchBudget::new(u64::MAX, &stop), 2, 0), None);
+    assert_eq!(
+        solver.solve_on_threads(&position, SearchBudget::new(u64::MAX, &stop).on_threads(2), 0, Then::Done),
+        None
+    );
     // A win in one needs no search.
     let win = Position::from_moves("112233").unwrap();
-    assert_eq!(solver.solve_on_threads_after(&win, SearchBudget::new(u64::MAX, &stop), 2, 0), Some(18));
+    assert_eq!(solver.solve(&win, SearchBudget::new(u64::MAX, &stop).on_threads(2)), Some(18));
 }
 
 #[test]
@@ -87,4 +96,38 @@ fn a_shared_table_starts_with_what_the_table_held_and_marks_positions_being_sear
     assert!(!shared.enter(key), "marked once");
     shared.leave(key);
     assert!(!shared.busy(key));
+}
+
+#[test]
+fn what_the_threads_proved_stays_in_the_solvers_table_when_searches_follow() {
+    let (moves, position, expected) =
+        set(include_str!("../../../../../tests/data/connect_four/middle_medium.txt"), 1).next().unwrap();
+    let mut fresh = Solver::with_table_bits(22).without_book();
+    assert_eq!(fresh.solve(&position, unlimited()), Some(expected), "{moves}");
+    let mut solver = Solver::with_table_bits(22).without_book();
+    assert_eq!(solver.solve_on_threads(&position, unlimited().on_threads(2), 0, Then::Search), Some(expected));
+    let after_threads = solver.nodes();
+    // Alone again on the same table: the bounds are there already.
+    assert_eq!(solver.solve(&position, unlimited()), Some(expected));
+    let again = solver.nodes() - after_threads;
+    assert!(again * 4 < fresh.nodes(), "{again} positions again, against {} from nothing", fresh.nodes());
+    // Unless no search follows.
+    let mut solver = Solver::with_table_bits(22).without_book();
+    assert_eq!(solver.solve_on_threads(&position, unlimited().on_threads(2), 0, Then::Done), Some(expected));
+    let after_threads = solver.nodes();
+    assert_eq!(solver.solve(&position, unlimited()), Some(expected));
+    assert!((solver.nodes() - after_threads) * 4 > fresh.nodes(), "the solver's table took nothing in");
+}
+
+#[test]
+fn a_best_move_on_threads_keeps_the_score() {
+    // One of Pons' Begin-Medium positions, past what one thread searches alone.
+    let position = Position::from_moves("13555111322723").unwrap();
+    let mut solver = Solver::with_table_bits(22).without_book();
+    let best = solver.best_move(&position, unlimited().on_threads(2)).unwrap();
+    assert_eq!(best.score, -1);
+    assert!(solver.nodes() > ALONE_FIRST, "the threads joined: {} positions", solver.nodes());
+    let mut child = position;
+    child.play_column(best.column);
+    assert_eq!(Solver::with_table_bits(22).without_book().solve(&child, unlimited()), Some(1));
 }
