@@ -205,6 +205,13 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
         bot::analyse_deeply(self, seat, budget, seed, &bot::legal_candidates::<Self>, bot::Width::Full)
     }
 
+    /// Whether [`analyse`](Rules::analyse) shares its work between the threads its budget
+    /// allows ([`SearchBudget::threads`]), so that lending it more is worth it. False by
+    /// default: a search on one thread.
+    fn analysis_shares_work(&self) -> bool {
+        false
+    }
+
     /// Whether [`solutions`](Rules::solutions) answers: true for a puzzle whose engine
     /// counts its solutions exactly. A fact of the game.
     const COUNTS_SOLUTIONS: bool = false;

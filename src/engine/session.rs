@@ -938,6 +938,9 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn machine_notation(&self, action: &Action) -> Option<String>;
     /// The engine's analysis for `seat`, within `budget`; see [`Match::analyse`].
     fn analyse(&self, seat: Seat, budget: SearchBudget<'_>) -> Option<Analysis>;
+    /// Whether the analysis uses more than one thread when its budget allows; see
+    /// [`Rules::analysis_shares_work`].
+    fn analysis_shares_work(&self) -> bool;
     /// The action the engine's bot chooses for `seat` at `level` (clamped to the game's
     /// levels), within `budget`; `None` when the game is over or `seat` is not to act.
     /// See [`Match::bot_action`].
@@ -1019,6 +1022,9 @@ impl<G: Rules> AnyMatch for Match<G> {
     }
     fn analyse(&self, seat: Seat, budget: SearchBudget<'_>) -> Option<Analysis> {
         Match::analyse(self, seat, budget)
+    }
+    fn analysis_shares_work(&self) -> bool {
+        self.position.analysis_shares_work()
     }
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>) -> Option<Action> {
         Match::bot_action(self, seat, level, budget)

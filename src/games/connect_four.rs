@@ -211,6 +211,11 @@ impl Rules for ConnectFour {
         bot::analyse(self, seat, budget, seed)
     }
 
+    /// On the standard board, where the exact solver answers (on the budget's threads).
+    fn analysis_shares_work(&self) -> bool {
+        solver::solves(self)
+    }
+
     const MAX_BOT_LEVEL: u8 = bot::MAX_LEVEL;
 
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
@@ -320,6 +325,17 @@ mod tests {
         let (winner, cells) = line(&falling).unwrap();
         assert_eq!(winner, Seat::FIRST);
         assert_eq!(cells, vec![Cell::new(2, 0), Cell::new(3, 1), Cell::new(4, 2), Cell::new(5, 3)]);
+    }
+
+    #[test]
+    fn only_the_solvers_boards_ask_for_threads_to_analyse_on_and_a_finished_game_still_does() {
+        use crate::engine::AnyMatch;
+        let shares = |config: Config, moves: &[u32]| AnyMatch::analysis_shares_work(&play(config, moves));
+        assert!(shares(Config::default(), &[]));
+        assert!(shares(Config::default(), &[6, 0, 6, 0, 6, 0, 6]), "past positions of a finished game");
+        assert!(!shares(Config { wrap_columns: true, ..Config::default() }, &[]));
+        assert!(!shares(Config { width: 8, ..Config::default() }, &[]));
+        assert!(!shares(Config { win_length: 5, ..Config::default() }, &[]));
     }
 
     #[test]

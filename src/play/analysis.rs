@@ -1,6 +1,6 @@
 //! Who may have a position analysed, which position, and the search itself: on the search
-//! pool (on as many of its places as are free, up to half of them), within the caller's
-//! budget capped by the server's.
+//! pool (for an engine that shares its work between threads, on as many of its places as
+//! are free, up to half of them), within the caller's budget capped by the server's.
 //!
 //! While a game runs, help is a move: only the seat to act may ask, at the current
 //! position, and only in a game created with hints allowed; spectators and service keys
@@ -71,7 +71,7 @@ pub async fn analyse(
     let copy = live.copy().await;
     let finished = check_help(&copy, request.asker, request.at_seq)?;
     // Only now the place, and only with it the replay a past position costs.
-    let place = pool.reserve_wide()?;
+    let place = if copy.game.analysis_shares_work() { pool.reserve_wide()? } else { pool.reserve()? };
     let (seq, position) = match request.at_seq {
         Some(seq) if finished => (seq, position_at(store, live, seq).await?.game),
         _ => (copy.record.seq, copy.game),

@@ -130,6 +130,14 @@ pub enum MoveStringError {
     Wins { index: usize, column: u32 },
 }
 
+/// Whether the solver solves the positions of `game`'s configuration: the standard board,
+/// not wrapping, with no cell blocked.
+pub(super) fn solves(game: &ConnectFour) -> bool {
+    let config = &game.config;
+    let standard = config.width == WIDTH && config.height == HEIGHT && config.win_length == 4;
+    standard && !config.wrap_columns && config.blocked.is_empty()
+}
+
 /// A position on the standard board, from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Position {
@@ -170,9 +178,7 @@ impl Position {
     /// The position of `game`, when it is on the standard board, not wrapping, with no
     /// cell blocked, and still in play.
     pub fn from_game(game: &ConnectFour) -> Option<Position> {
-        let config = &game.config;
-        let standard = config.width == WIDTH && config.height == HEIGHT && config.win_length == 4;
-        if !standard || config.wrap_columns || !config.blocked.is_empty() || game.outcome.is_some() {
+        if !solves(game) || game.outcome.is_some() {
             return None;
         }
         let mut position = Position::new();

@@ -124,6 +124,9 @@ impl AnyMatch for Buggy {
         self.check_search();
         self.game.analyse(seat, budget)
     }
+    fn analysis_shares_work(&self) -> bool {
+        self.game.analysis_shares_work()
+    }
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>) -> Option<Action> {
         self.check_search();
         self.game.bot_action(seat, level, budget)
