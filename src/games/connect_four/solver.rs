@@ -15,9 +15,10 @@
 //!   win; two threats lose at once. So no node ever has a win in one to look at.
 //! - **Move ordering.** Moves are tried by how many cells they make winning for the side
 //!   that plays them, central columns first among equals.
-//! - **A transposition table** of a fixed number of `u64` entries (a power of two,
-//!   [`DEFAULT_TABLE_BITS`] by default): the full key, an upper or a lower bound, and a
-//!   generation, so that [`Solver::reset`] costs nothing; always replaced on collision.
+//! - **A transposition table** (`solver/table.rs`) of a fixed number of `u64` entries (a
+//!   power of two, [`DEFAULT_TABLE_BITS`] by default): the full key, an upper or a lower
+//!   bound, and a generation, so that [`Solver::reset`] costs nothing; always replaced on
+//!   collision.
 //!   A search uses the first 2 MiB of it and doubles the part in use as it expands more
 //!   positions: most positions need few entries, and a table kept in cache answers
 //!   several times faster than one spread over memory.
@@ -30,6 +31,9 @@
 //! - **Iterative null-window search.** The root searches windows of width one around a
 //!   guess that bisects `[min, max]`, biased towards 0 (most scores are small), until the
 //!   two meet.
+//! - **Threads**, when the budget gives more than one (`solver/parallel.rs`): past a first
+//!   part searched alone, every thread on the same window over one shared table, each
+//!   leaving for later the moves another is searching.
 //!
 //! Every search counts the positions it expands against a [`SearchBudget`] and checks its
 //! stop flag every few thousand of them; when either runs out the answer is `None`
@@ -660,7 +664,7 @@ impl Solver {
     /// the opponent's score negated when it loses. `None` when `budget` runs out first.
     ///
     /// On `budget.threads` threads when there are more than one: one alone for its first
-    /// [`ALONE_FIRST`] positions, then all of them ([`parallel`]). The positions searched
+    /// [`ALONE_FIRST`] positions, then all of them (`solver/parallel.rs`). The positions searched
     /// then vary from run to run; the score does not.
     pub fn solve(&mut self, position: &Position, budget: SearchBudget<'_>) -> Option<i32> {
         self.solve_then(position, budget, Then::Done)
