@@ -598,8 +598,8 @@ pub struct KeepingMove {
 /// What follows a solve: whether the table is worth having what threads proved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Then {
-    /// Nothing: the threads' table is dropped (taking it in, tens of milliseconds, would
-    /// be spent for nothing).
+    /// Nothing: the threads' table is dropped (taking it in would read its millions of
+    /// entries for nothing).
     Done,
     /// More searches of the same position (a best move).
     Search,
