@@ -1048,8 +1048,9 @@ async fn a_round_of_200_games_with_presence_no_shows_and_claims_reaches_the_runn
     let presence = pb::PresenceConfig { away_after: Some(second(1_000)), claim_after: Some(second(1_000)) };
     let minute = pb::TimeControl { control: Some(pb::time_control::Control::PerMove(second(60_000))) };
     // Even boards keep presence with a claim window; odd ones a first-move window, long
-    // enough for a loaded machine to make a hundred first moves within it.
-    const WINDOW: Duration = Duration::from_secs(15);
+    // enough for a loaded machine to make a hundred first moves within it (15 s was not,
+    // once, with the test command's three lanes on two cores).
+    const WINDOW: Duration = Duration::from_secs(30);
     let config = |board: usize| pb::GameConfig {
         game: Some(pb::game_config::Game::ConnectFour(pb::ConnectFourConfig::default())),
         presence: Some(presence),
