@@ -27,14 +27,13 @@ pub const ALONE_FIRST: u64 = 2_000_000;
 struct Bounds {
     min: i32,
     max: i32,
-    /// How many times a thread has narrowed them.
-    epoch: u64,
 }
 
 /// One thread's access to the shared search.
 struct ThreadView<'a> {
     table: &'a SharedTable,
-    /// The [`Bounds::epoch`], for threads to read without the lock.
+    /// How many times a thread has narrowed the [`Bounds`]: changed only with their lock
+    /// held, read without it.
     epoch: &'a AtomicU64,
     /// The epoch of the window this thread is in.
     window: u64,
@@ -92,13 +91,13 @@ impl Solver {
         let alone = SearchBudget::new(alone.min(budget.nodes), budget.stop);
         let (min, max) = match self.solve_within(position, self.bounds(position), alone) {
             Ok(score) => return Some(score),
-            Err(_) if budget.stop.load(Ordering::Relaxed) || threads <= 1 || budget.nodes <= alone.nodes => {
+            Err(_) if budget.stop.load(Ordering::Relaxed) || budget.nodes <= alone.nodes => {
                 return None;
             }
             Err(narrowed) => narrowed,
         };
         let table = SharedTable::copy_of(&self.table, SHARED_TABLE_BITS);
-        let bounds = Mutex::new(Bounds { min, max, epoch: 0 });
+        let bounds = Mutex::new(Bounds { min, max });
         let epoch = AtomicU64::new(0);
         let share = budget.nodes.saturating_sub(self.nodes - start) / threads as u64;
         let books = &self.books;
@@ -134,7 +133,7 @@ impl Search<'_, ThreadView<'_>> {
                 if bounds.min >= bounds.max {
                     return;
                 }
-                self.table.window = bounds.epoch;
+                self.table.window = epoch.load(Ordering::Relaxed);
                 next_guess(bounds.min, bounds.max)
             };
             self.aborted = false;
@@ -153,8 +152,7 @@ impl Search<'_, ThreadView<'_>> {
             } else {
                 bounds.min = bounds.min.max(r);
             }
-            bounds.epoch += 1;
-            epoch.store(bounds.epoch, Ordering::Relaxed);
+            epoch.fetch_add(1, Ordering::Relaxed);
         }
     }
 }

@@ -27,6 +27,15 @@ fn value_of(entry: u64, key: u64, generation: u64) -> i32 {
     }
 }
 
+/// The key and value of each entry of `entries` that holds one in `generation`.
+fn live(entries: impl Iterator<Item = u64>, generation: u64) -> impl Iterator<Item = (u64, i32)> {
+    entries.filter_map(move |stored| {
+        let key = stored & KEY_MASK;
+        let value = value_of(stored, key, generation);
+        (value != 0).then_some((key, value))
+    })
+}
+
 /// The slot of `key` in a table of 2^`bits` slots.
 fn slot_of(key: u64, bits: u32) -> usize {
     (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
@@ -127,13 +136,8 @@ impl Table {
     /// Takes in what `shared` holds, grown to its size first (up to the allocation).
     pub(super) fn absorb(&mut self, shared: &SharedTable) {
         while self.bits < shared.bits && self.grow() {}
-        for stored in &shared.entries {
-            let stored = stored.load(Ordering::Relaxed);
-            let key = stored & KEY_MASK;
-            let value = value_of(stored, key, SHARED_GENERATION);
-            if value != 0 {
-                self.put(key, value);
-            }
+        for (key, value) in live(shared.entries.iter().map(|e| e.load(Ordering::Relaxed)), SHARED_GENERATION) {
+            self.put(key, value);
         }
     }
 }
@@ -161,12 +165,8 @@ impl SharedTable {
         let entries: Vec<AtomicU64> = std::iter::repeat_with(|| AtomicU64::new(0)).take(1 << bits).collect();
         let busy = std::iter::repeat_with(|| AtomicU64::new(0)).take(1 << BUSY_BITS).collect();
         let shared = SharedTable { entries, bits, busy };
-        for &stored in &table.entries[..1 << table.bits] {
-            let key = stored & KEY_MASK;
-            let value = value_of(stored, key, table.generation);
-            if value != 0 {
-                shared.put(key, value);
-            }
+        for (key, value) in live(table.entries[..1 << table.bits].iter().copied(), table.generation) {
+            shared.put(key, value);
         }
         shared
     }
