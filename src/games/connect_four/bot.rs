@@ -45,9 +45,9 @@ const QUICK_NODES: u64 = 20_000;
 
 /// The engine's analysis: on the standard board, the exact solver with three quarters of
 /// the budget, on the budget's threads (an exact score in Pons' convention and a line of
-/// best play); otherwise, or
-/// when it runs out, the search of level 3 with what is left, as deep as it goes. A quick
-/// search first keeps an answer ready for when the budget runs out on the others.
+/// best play); otherwise, or when it runs out, the search of level 3 with what is left, as
+/// deep as it goes. A quick search first keeps an answer ready for when the budget runs
+/// out on the others.
 pub(super) fn analyse(game: &ConnectFour, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
     let quick = SearchBudget::new(QUICK_NODES.min(budget.nodes / 8), budget.stop);
     let ready = bot::analyse_deeply(game, seat, quick, seed, &candidates, bot::Width::Full);
