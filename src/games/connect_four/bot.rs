@@ -3,18 +3,19 @@
 //! the open lines each seat has (open threes weigh most) and by discs in the central
 //! columns; moves are tried most urgent first (winning, blocking, then building, central
 //! columns breaking ties). Level 4 plays perfectly on the standard board (7×6, four in a
-//! row, flat sides) whenever the solver finds, within half the node budget (at most
-//! [`SOLVER_NODES`]), a move that keeps its win or its draw, or in a lost position the
+//! row, flat sides) whenever the solver finds, within the node budget and before the
+//! move's time is up, a move that keeps its win or its draw, or in a lost position the
 //! move that loses slowest: it asks the solver for the result before any exact score,
 //! which costs fewer positions, so that more positions are decided within the budget (the
-//! solver's bench counts them with `C4_BENCH_BOT_NODES`). It plays as level 3 with what
-//! is left otherwise, and on every other board and variant too.
+//! solver's bench counts them with `C4_BENCH_BOT_NODES`). A quick search of level 3 first
+//! keeps a move ready for when the solver gives up. Every other board and variant is
+//! level 3's.
 
 use crate::engine::bot;
 use crate::engine::{Action, Analysis, Cell, PlaceTarget, Rules, Score, ScoreUnit, SearchBudget, Seat, Solved};
 use crate::games::lines::{cell_urgency, default_weights, window_counts, window_score};
 
-use super::ConnectFour;
+use super::{ConnectFour, solver};
 
 /// The strongest level: perfect play when the solver finds its move in time.
 pub(super) const MAX_LEVEL: u8 = 4;
@@ -22,26 +23,19 @@ pub(super) const MAX_LEVEL: u8 = 4;
 /// The strongest searching level, which level 4 falls back on.
 const SEARCH_LEVEL: u8 = 3;
 
-/// The most positions level 4 lets the solver visit (about a tenth of a second), so that a
-/// move time running out mid-solve still leaves the fallback search time of its own: the
-/// two share the stop flag.
-const SOLVER_NODES: u64 = 2_000_000;
+/// Positions the quick search before the solver may expand, in level 4's move and in
+/// every analysis: a few milliseconds, so that a search stopped early still has a move.
+const QUICK_NODES: u64 = 20_000;
 
 pub(super) fn action(game: &ConnectFour, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
-    if level > SEARCH_LEVEL && seat == game.turn && game.outcome.is_none() {
-        let half = SearchBudget::new((budget.nodes / 2).min(SOLVER_NODES), budget.stop);
-        if let Some(column) = super::solver::perfect_move_for(game, half) {
-            return Some(Action::drop(column));
-        }
-        let rest = SearchBudget::new(budget.nodes - half.nodes, budget.stop);
-        return searched(game, seat, SEARCH_LEVEL, rest, seed);
+    if level > SEARCH_LEVEL && seat == game.turn && game.outcome.is_none() && solver::solves(game) {
+        let quick = SearchBudget::new(QUICK_NODES.min(budget.nodes / 8), budget.stop);
+        let ready = searched(game, seat, SEARCH_LEVEL, quick, seed);
+        let rest = SearchBudget::new(budget.nodes - quick.nodes, budget.stop);
+        return solver::perfect_move_for(game, rest).map(Action::drop).or(ready);
     }
     searched(game, seat, level, budget, seed)
 }
-
-/// Positions the quick search behind every Connect Four analysis may expand: a few
-/// milliseconds, so that an analysis stopped early still has a move to suggest.
-const QUICK_NODES: u64 = 20_000;
 
 /// The engine's analysis: on the standard board, the exact solver with three quarters of
 /// the budget, on the budget's threads (an exact score in Pons' convention and a line of
@@ -52,7 +46,7 @@ pub(super) fn analyse(game: &ConnectFour, seat: Seat, budget: SearchBudget<'_>, 
     let quick = SearchBudget::new(QUICK_NODES.min(budget.nodes / 8), budget.stop);
     let ready = bot::analyse_deeply(game, seat, quick, seed, &candidates, bot::Width::Full);
     let share = SearchBudget { nodes: (budget.nodes - ready.nodes) / 4 * 3, ..budget };
-    let solved = match super::solver::solve_line(game, share) {
+    let solved = match solver::solve_line(game, share) {
         Ok(solved) => solved,
         Err(spent) => {
             let spent = ready.nodes + spent;
@@ -181,6 +175,23 @@ mod tests {
             }
             assert_eq!(game.outcome().unwrap().winner(), Some(perfect), "{moves}: {:?}", game.history());
         }
+    }
+
+    #[test]
+    fn level_four_gives_the_solver_all_but_its_quick_search() {
+        let go = AtomicBool::new(false);
+        // Only column 6 draws; every other move loses. The solver needs about 3.1 million
+        // positions for it (more than half the budget), and level 3's quick search plays
+        // another column.
+        let game = pons("156614563271");
+        let quick = SearchBudget::new(QUICK_NODES, &go);
+        assert_ne!(game.bot_action(Seat::FIRST, SEARCH_LEVEL, quick), Some(Action::drop(5)));
+        let budget = SearchBudget::new(4_000_000, &go);
+        assert_eq!(game.bot_action(Seat::FIRST, MAX_LEVEL, budget), Some(Action::drop(5)));
+        // Asked to stop at once, it still has a move.
+        let stop = AtomicBool::new(true);
+        let action = game.bot_action(Seat::FIRST, MAX_LEVEL, SearchBudget::new(4_000_000, &stop)).unwrap();
+        assert!(game.legal_moves(Seat::FIRST).contains(&action), "{action:?}");
     }
 
     #[test]
