@@ -26,8 +26,10 @@
 //!   than 36 discs looks each child up in the table: an upper bound stored for one that
 //!   is low enough proves the node's lower bound at once.
 //! - **Opening books** ([`book`]), embedded: a search that reaches a position of a
-//!   book's ply that the book holds reads its exact score there. A position one disc
-//!   past a book's ply starts from the lower bound its parents' scores prove.
+//!   book's ply that the book holds reads its exact score there. Every position a search
+//!   reaches one disc past a book's ply, its root included, starts from the lower bound
+//!   its parents' scores there prove: when a book lacks a position, the search below it
+//!   still gains from the scores it holds of its neighbours.
 //! - **Iterative null-window search.** The root searches windows of width one around a
 //!   guess that bisects `[min, max]`, biased towards 0 (most scores are small), until the
 //!   two meet.
@@ -345,7 +347,7 @@ const STOP_CHECK: u64 = 4096;
 /// One search, within a budget.
 struct Search<'a, M: BoundStore> {
     table: M,
-    books: &'a [&'static Book],
+    books: &'a [&'a Book],
     /// A bit for the ply of each book.
     book_plies: u64,
     /// Positions expanded since the solver's reset.
@@ -361,7 +363,7 @@ struct Search<'a, M: BoundStore> {
 }
 
 impl<'a, M: BoundStore> Search<'a, M> {
-    fn new(table: M, books: &'a [&'static Book], nodes: u64, limit: u64, stop: &'a AtomicBool) -> Search<'a, M> {
+    fn new(table: M, books: &'a [&'a Book], nodes: u64, limit: u64, stop: &'a AtomicBool) -> Search<'a, M> {
         let grow_at = NODES_PER_ENTRY << table.bits();
         let book_plies = books.iter().fold(0, |plies, book| plies | 1u64.checked_shl(book.ply()).unwrap_or(0));
         let mut search =
@@ -450,6 +452,16 @@ impl<M: BoundStore> Search<'_, M> {
             beta = max;
             if alpha >= beta {
                 return beta;
+            }
+        }
+        // One disc past a book's ply, the parents' scores there bound this one from below.
+        if (self.book_plies << 1) >> position.moves & 1 != 0
+            && let Some(min) = lower_bound_from_parents(self.books, position)
+            && alpha < min
+        {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
             }
         }
         if moves < ETC_BEFORE && self.child_refutes(position, next, beta) {
@@ -555,6 +567,15 @@ impl<M: BoundStore> Search<'_, M> {
     }
 }
 
+/// A lower bound on the score of `position` that `books` prove without a search, when
+/// one holds positions of one disc fewer: a parent's side to move could play into
+/// `position`, so `position` scores at least minus what any parent scores. It is the
+/// exact score whenever `position` follows one of its parents' best moves.
+fn lower_bound_from_parents(books: &[&Book], position: &Position) -> Option<i32> {
+    let scores = position.parents().filter_map(|parent| books.iter().find_map(|book| book.score(&parent)));
+    scores.map(|score| -score).max()
+}
+
 /// The null window to search next when a score lies in `[min, max]` (`min < max`): the
 /// middle, biased towards 0, where most scores are.
 fn next_guess(min: i32, max: i32) -> i32 {
@@ -605,41 +626,48 @@ enum Then {
     Search,
 }
 
-/// A Connect Four solver: its transposition table and the positions it has expanded.
-pub struct Solver {
+/// A Connect Four solver: its transposition table, the opening books it reads (which
+/// live at least `'b`), and the positions it has expanded.
+pub struct Solver<'b> {
     table: Table,
-    books: Vec<&'static Book>,
+    books: Vec<&'b Book>,
     nodes: u64,
 }
 
-impl Default for Solver {
-    fn default() -> Solver {
+impl Default for Solver<'static> {
+    fn default() -> Solver<'static> {
         Solver::new()
     }
 }
 
-impl Solver {
+impl Solver<'static> {
     /// A solver with a table of 2^[`DEFAULT_TABLE_BITS`] entries.
-    pub fn new() -> Solver {
+    pub fn new() -> Solver<'static> {
         Solver::with_table_bits(DEFAULT_TABLE_BITS)
     }
 
     /// A solver with a table of 2^`bits` entries (`bits` clamped to 4..=30), 8 bytes each,
     /// and the embedded opening books.
-    pub fn with_table_bits(bits: u32) -> Solver {
+    pub fn with_table_bits(bits: u32) -> Solver<'static> {
         Solver { table: Table::new(bits), books: Book::embedded().iter().collect(), nodes: 0 }
     }
+}
 
+impl<'b> Solver<'b> {
     /// This solver without an opening book: it searches every position to the end.
-    pub fn without_book(self) -> Solver {
+    pub fn without_book(self) -> Solver<'b> {
         Solver { books: Vec::new(), ..self }
     }
 
     /// This solver also reading positions of `book`'s ply from `book` (after the books
     /// it had of that ply).
-    pub fn with_book(mut self, book: &'static Book) -> Solver {
-        self.books.push(book);
-        self
+    pub fn with_book<'c>(self, book: &'c Book) -> Solver<'c>
+    where
+        'b: 'c,
+    {
+        let mut books: Vec<&'c Book> = self.books;
+        books.push(book);
+        Solver { table: self.table, books, nodes: self.nodes }
     }
 
     /// Forgets every position seen so far and zeroes the node count.
@@ -705,13 +733,9 @@ impl Solver {
         (min, (CELLS + 1 - moves) / 2)
     }
 
-    /// A lower bound on the score of `position` that the books prove without a search,
-    /// when a book holds positions of one disc fewer: a parent's side to move could play
-    /// into `position`, so `position` scores at least minus what any parent scores. It is
-    /// the exact score whenever `position` follows one of its parents' best moves.
+    /// The [`lower_bound_from_parents`] this solver's books prove.
     fn lower_bound_from_parents(&self, position: &Position) -> Option<i32> {
-        let scores = position.parents().filter_map(|parent| self.books.iter().find_map(|book| book.score(&parent)));
-        scores.map(|score| -score).max()
+        lower_bound_from_parents(&self.books, position)
     }
 
     /// A move that keeps the result of `position`, a win won or a draw drawn, without

@@ -25,6 +25,7 @@
 //!
 //!   An empty book (no score known) answers nothing.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -96,9 +97,9 @@ pub struct Book {
 #[derive(Clone, Debug)]
 enum Entries {
     /// `u64` entries, key over score, sorted, read in place.
-    Sparse(&'static [u8]),
+    Sparse(Cow<'static, [u8]>),
     /// A byte a slot, read in place.
-    Dense(&'static [u8]),
+    Dense(Cow<'static, [u8]>),
 }
 
 impl Book {
@@ -117,28 +118,44 @@ impl Book {
         })
     }
 
-    /// The book in `bytes`, once its header, order and scores are checked.
+    /// The book in `bytes`, read in place, once its header, order and scores are checked.
     pub fn read(bytes: &'static [u8]) -> Result<Book, BookError> {
+        Book::read_cow(Cow::Borrowed(bytes))
+    }
+
+    /// The book in `bytes`, which it keeps, once its header, order and scores are checked.
+    pub fn read_owned(bytes: Vec<u8>) -> Result<Book, BookError> {
+        Book::read_cow(Cow::Owned(bytes))
+    }
+
+    fn read_cow(bytes: Cow<'static, [u8]>) -> Result<Book, BookError> {
         if bytes.len() < HEADER {
             return Err(BookError::Magic);
         }
         let ply = u32::from_le_bytes(bytes[8..12].try_into().expect("four bytes"));
         let count = u32::from_le_bytes(bytes[12..16].try_into().expect("four bytes")) as usize;
-        let entries = &bytes[HEADER..];
-        match &bytes[..8] {
-            magic if magic == SPARSE_MAGIC => Book::read_sparse(ply, count, entries),
-            magic if magic == DENSE_MAGIC => Book::read_dense(ply, count, entries),
-            _ => Err(BookError::Magic),
-        }
+        let sparse = match &bytes[..8] {
+            magic if magic == SPARSE_MAGIC => true,
+            magic if magic == DENSE_MAGIC => false,
+            _ => return Err(BookError::Magic),
+        };
+        let entries = match bytes {
+            Cow::Borrowed(bytes) => Cow::Borrowed(&bytes[HEADER..]),
+            Cow::Owned(mut bytes) => {
+                bytes.drain(..HEADER);
+                Cow::Owned(bytes)
+            }
+        };
+        if sparse { Book::read_sparse(ply, count, entries) } else { Book::read_dense(ply, count, entries) }
     }
 
-    fn read_sparse(ply: u32, count: usize, entries: &'static [u8]) -> Result<Book, BookError> {
+    fn read_sparse(ply: u32, count: usize, entries: Cow<'static, [u8]>) -> Result<Book, BookError> {
         if entries.len() != count * 8 {
             return Err(BookError::Length { count, size: 8, bytes: entries.len() });
         }
         let mut last = None;
         for index in 0..count {
-            let entry = sparse_entry(entries, index);
+            let entry = sparse_entry(&entries, index);
             if last.is_some_and(|last| entry >> SCORE_BITS <= last) {
                 return Err(BookError::Order { index });
             }
@@ -151,7 +168,7 @@ impl Book {
         Ok(Book { ply, held: count, entries: Entries::Sparse(entries) })
     }
 
-    fn read_dense(ply: u32, count: usize, scores: &'static [u8]) -> Result<Book, BookError> {
+    fn read_dense(ply: u32, count: usize, scores: Cow<'static, [u8]>) -> Result<Book, BookError> {
         if ply > MAX_DENSE_PLY {
             return Err(BookError::Ply { ply });
         }
@@ -319,7 +336,8 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 /// end.
 ///
 /// - `known` holds scores solved before, by canonical key (from an earlier build that
-///   stopped): those positions are not solved again.
+///   stopped): those positions are not solved again, and the searches of the others
+///   read them as a book (so they must be exact).
 /// - `stop_at`: no position is started after it, so the book returned may hold only
 ///   some of the positions (and `known`); a later build can go on from it.
 /// - `solved` is called from the solving threads with each new canonical key and score,
@@ -337,6 +355,10 @@ pub fn build(
     let positions = positions(ply);
     let total = positions.len();
     let scores: Vec<Option<i32>> = positions.iter().map(|p| known.get(&canonical_key(p)).copied()).collect();
+    // The searches read the scores known as a book: a position they reach one disc past
+    // the ply starts from the lower bound its parents' scores there prove.
+    let known_scores = positions.iter().zip(&scores).filter_map(|(position, score)| Some((position, (*score)?)));
+    let known_book = Book::read_owned(encode_dense(ply, known_scores)).expect("a book encoded here reads");
     // The unknown positions in the order they are solved.
     let todo: Vec<usize> = (0..total).map(|turn| spread(turn, total)).filter(|&i| scores[i].is_none()).collect();
     let done = AtomicUsize::new(scores.iter().flatten().count());
@@ -349,7 +371,7 @@ pub fn build(
         let workers: Vec<_> = (0..threads.max(1))
             .map(|_| {
                 scope.spawn(|| {
-                    let mut solver = Solver::with_table_bits(BUILD_TABLE_BITS).without_book();
+                    let mut solver = Solver::with_table_bits(BUILD_TABLE_BITS).without_book().with_book(&known_book);
                     while let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
                         if stopped() {
                             return;

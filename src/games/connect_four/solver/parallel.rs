@@ -73,7 +73,7 @@ impl BoundStore for ThreadView<'_> {
     }
 }
 
-impl Solver {
+impl Solver<'_> {
     /// [`Solver::solve`] of `position` (not winnable at once) on `budget.threads` threads,
     /// one alone for its first `alone` positions, then all of them from what it learnt
     /// (its table and the bounds it proved). `budget.nodes` counts the positions of every

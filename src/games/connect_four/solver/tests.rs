@@ -12,7 +12,7 @@ fn unlimited() -> SearchBudget<'static> {
     SearchBudget::new(u64::MAX, &GO)
 }
 
-fn solver() -> Solver {
+fn solver() -> Solver<'static> {
     Solver::with_table_bits(20)
 }
 
@@ -222,17 +222,21 @@ fn mirrored(moves: &str) -> String {
 /// A book of `ply` discs holding every searched child of `parent` (which has `ply - 1`),
 /// scored by a solver without a book.
 fn book_of_children(parent: &Position) -> &'static Book {
-    let children = (0..WIDTH).filter_map(|column| {
+    let book = book_of(parent.moves() + 1, children(parent));
+    assert!(book.len() >= 3, "a parent worth a test");
+    book
+}
+
+/// The children of `parent` a search expands.
+fn children(parent: &Position) -> impl Iterator<Item = Position> + '_ {
+    (0..WIDTH).filter_map(|column| {
         let mut child = *parent;
         if !child.can_play(column) || child.is_winning_move(column) {
             return None;
         }
         child.play_column(column);
         book::is_searched(&child).then_some(child)
-    });
-    let book = book_of(parent.moves() + 1, children);
-    assert!(book.len() >= 3, "a parent worth a test");
-    book
+    })
 }
 
 /// A book of `ply` discs holding `positions`, scored by a solver without a book.
@@ -316,6 +320,33 @@ fn a_position_one_disc_past_a_book_starts_from_its_parents_scores() {
                 assert!(reading.nodes() < plain.nodes(), "{moves} then {column}: the bound spared probes");
             }
         }
+    }
+}
+
+#[test]
+fn a_search_starts_every_position_one_disc_past_a_book_from_its_parents_scores() {
+    // Middle-Easy lines of 16 and 15 discs, not in the book: their search reaches their
+    // children, whose other parents the book holds.
+    for moves in ["5455174361263362", "274552224131661"] {
+        let root = Position::from_moves(moves).unwrap();
+        let root_key = book::canonical_key(&root);
+        let other_parents: Vec<Position> = children(&root)
+            .flat_map(|child| child.parents().collect::<Vec<_>>())
+            .filter(|parent| book::canonical_key(parent) != root_key && book::is_searched(parent))
+            .collect();
+        let book = book_of(root.moves(), other_parents);
+        assert!(book.len() >= 3, "{moves}: a root worth a test");
+        assert_eq!(book.score(&root), None);
+        let mut plain = solver().without_book();
+        let exact = plain.solve(&root, unlimited()).unwrap();
+        let mut reading = solver().without_book().with_book(book);
+        assert_eq!(reading.solve(&root, unlimited()), Some(exact), "{moves}");
+        assert!(
+            reading.nodes() < plain.nodes(),
+            "{moves}: {} positions searched with the parents' scores, {} without",
+            reading.nodes(),
+            plain.nodes()
+        );
     }
 }
 
@@ -503,9 +534,12 @@ fn a_book_build_solves_what_is_not_known_and_keeps_what_is() {
         .take(2)
         .collect();
     assert_eq!(quick.len(), 2);
-    // Every other score is "known" from an earlier build (here made up: all 3).
-    let known: HashMap<u64, i32> =
-        positions.iter().map(book::canonical_key).filter(|k| quick.iter().all(|q| q.0 != *k)).map(|k| (k, 3)).collect();
+    // Every other score is known from an earlier build: the complete book's. The build's
+    // searches read them, so they must be true.
+    let complete = &Book::embedded()[0];
+    assert_eq!(complete.ply(), book::STANDARD_PLY);
+    let known: HashMap<u64, i32> = complete.entries().filter(|entry| quick.iter().all(|q| q.0 != entry.0)).collect();
+    assert_eq!(known.len(), positions.len() - 2);
     let solved = Mutex::new(Vec::new());
     let mut reports = Vec::new();
     let bytes = book::build(
@@ -524,9 +558,7 @@ fn a_book_build_solves_what_is_not_known_and_keeps_what_is() {
     let built = Book::read(Box::leak(bytes.into_boxed_slice())).unwrap();
     assert_eq!((built.ply(), built.len()), (book::STANDARD_PLY, positions.len()));
     for position in &positions {
-        let key = book::canonical_key(position);
-        let expected = quick.iter().find(|q| q.0 == key).map_or(3, |q| q.1);
-        assert_eq!(built.score(position), Some(expected));
+        assert_eq!(built.score(position), complete.score(position));
     }
 }
 
