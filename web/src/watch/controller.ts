@@ -402,6 +402,7 @@ export class WatchController {
     try {
       const [kinds, game] = await Promise.all([gameKinds(), this.#client.getGame(this.gameId, { signal })]);
       this.game = game;
+      this.#seqAtOpen = game.seq;
       this.kind = kinds.find((k) => k.kind === game.kind);
       this.#bots = game.bots.map((b) => b.seat);
       this.seats = Seats.of(this.kind, game.players, this.#bots);
@@ -463,9 +464,17 @@ export class WatchController {
   /** Told of each move that happens while the page is open (not of the history read at first); `taking`: it took a piece. */
   onMoveArrived: ((taking: boolean) => void) | undefined;
   readonly #openedAt = Date.now();
+  /** The game's newest seq when the page first read it: the events after it arrived while the page was open. */
+  #seqAtOpen: bigint | undefined;
+
+  /** Whether `event` happened while the page was open: by seq, or by time (through the clock skew, an estimate) when the game could not be read. */
+  #arrived(event: GameEvent): boolean {
+    if (this.#seqAtOpen !== undefined) return event.seq > this.#seqAtOpen;
+    return event.time !== undefined && timestampMs(event.time) >= this.#openedAt - this.skewMs;
+  }
 
   #take(event: GameEvent, view: View | undefined): void {
-    if (event.kind.case === "moveApplied" && event.time && timestampMs(event.time) >= this.#openedAt - this.skewMs) {
+    if (event.kind.case === "moveApplied" && this.#arrived(event)) {
       this.onMoveArrived?.(/x/.test(event.kind.value.label));
     }
     if (event.kind.case === "gameCreated") {
