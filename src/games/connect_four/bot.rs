@@ -27,9 +27,14 @@ const SEARCH_LEVEL: u8 = 3;
 /// every analysis: a few milliseconds, so that a search stopped early still has a move.
 const QUICK_NODES: u64 = 20_000;
 
+/// The budget of the quick search: [`QUICK_NODES`], or an eighth of a smaller budget.
+fn quick_budget(budget: SearchBudget<'_>) -> SearchBudget<'_> {
+    SearchBudget::new(QUICK_NODES.min(budget.nodes / 8), budget.stop)
+}
+
 pub(super) fn action(game: &ConnectFour, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
     if level > SEARCH_LEVEL && seat == game.turn && game.outcome.is_none() && solver::solves(game) {
-        let quick = SearchBudget::new(QUICK_NODES.min(budget.nodes / 8), budget.stop);
+        let quick = quick_budget(budget);
         let ready = searched(game, seat, SEARCH_LEVEL, quick, seed);
         let rest = SearchBudget::new(budget.nodes - quick.nodes, budget.stop);
         return solver::perfect_move_for(game, rest).map(Action::drop).or(ready);
@@ -43,7 +48,7 @@ pub(super) fn action(game: &ConnectFour, seat: Seat, level: u8, budget: SearchBu
 /// deep as it goes. A quick search first keeps an answer ready for when the budget runs
 /// out on the others.
 pub(super) fn analyse(game: &ConnectFour, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
-    let quick = SearchBudget::new(QUICK_NODES.min(budget.nodes / 8), budget.stop);
+    let quick = quick_budget(budget);
     let ready = bot::analyse_deeply(game, seat, quick, seed, &candidates, bot::Width::Full);
     let share = SearchBudget { nodes: (budget.nodes - ready.nodes) / 4 * 3, ..budget };
     let solved = match solver::solve_line(game, share) {

@@ -402,7 +402,6 @@ export class WatchController {
     try {
       const [kinds, game] = await Promise.all([gameKinds(), this.#client.getGame(this.gameId, { signal })]);
       this.game = game;
-      this.#seqAtOpen = game.seq;
       this.kind = kinds.find((k) => k.kind === game.kind);
       this.#bots = game.bots.map((b) => b.seat);
       this.seats = Seats.of(this.kind, game.players, this.#bots);
@@ -464,12 +463,10 @@ export class WatchController {
   /** Told of each move that happens while the page is open (not of the history read at first); `taking`: it took a piece. */
   onMoveArrived: ((taking: boolean) => void) | undefined;
   readonly #openedAt = Date.now();
-  /** The game's newest seq when the page first read it: the events after it arrived while the page was open. */
-  #seqAtOpen: bigint | undefined;
 
-  /** Whether `event` happened while the page was open: by seq, or by time (through the clock skew, an estimate) when the game could not be read. */
+  /** Whether `event` happened while the page was open: past the seq of the game as the page read it at first, or by time (through the clock skew, an estimate) when the game could not be read. */
   #arrived(event: GameEvent): boolean {
-    if (this.#seqAtOpen !== undefined) return event.seq > this.#seqAtOpen;
+    if (this.game) return event.seq > this.game.seq;
     return event.time !== undefined && timestampMs(event.time) >= this.#openedAt - this.skewMs;
   }
 
