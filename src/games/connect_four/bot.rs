@@ -36,7 +36,7 @@ pub(super) fn action(game: &ConnectFour, seat: Seat, level: u8, budget: SearchBu
     if level > SEARCH_LEVEL && seat == game.turn && game.outcome.is_none() && solver::solves(game) {
         let quick = quick_budget(budget);
         let ready = searched(game, seat, SEARCH_LEVEL, quick, seed);
-        let rest = SearchBudget::new(budget.nodes - quick.nodes, budget.stop);
+        let rest = SearchBudget { nodes: budget.nodes - quick.nodes, ..budget };
         return solver::perfect_move_for(game, rest).map(Action::drop).or(ready);
     }
     searched(game, seat, level, budget, seed)
