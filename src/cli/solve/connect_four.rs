@@ -31,12 +31,13 @@ pub struct ConnectFourArgs {
     #[arg(long)]
     no_book: bool,
     /// Build an opening book instead, into this file: the exact score of every position
-    /// of `--ply` discs a search expands, solved without a book on `--threads` threads,
-    /// with progress on standard error. A build goes on from the scores the file already
+    /// of `--ply` discs a search expands, solved on `--threads` threads without the
+    /// embedded books (the searches read the scores this book already holds), with
+    /// progress on standard error. A build goes on from the scores the file already
     /// holds (a book of the same ply whose build was stopped) and from those kept in
-    /// `FILE.partial` as they are found. The binary embeds two books:
+    /// `FILE.partial` as they are found. The binary embeds two complete books:
     /// `src/games/connect_four/solver/book.bin`, built with the default ply, and
-    /// `book10.bin` beside it, the book of 10 discs, whose build goes on from a copy.
+    /// `book10.bin` beside it, the book of 10 discs.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "budget", "no_book"])]
     build_book: Option<std::path::PathBuf>,
     /// Start no position after this many minutes: the book written then holds the

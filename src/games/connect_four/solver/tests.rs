@@ -567,6 +567,7 @@ fn the_books_in_the_repository_agree_with_the_solver_without_them() {
     let embedded = Book::embedded();
     assert_eq!(embedded.iter().map(Book::ply).collect::<Vec<_>>(), [book::STANDARD_PLY, book::DEEP_PLY]);
     assert_eq!(embedded[0].len(), 77_154, "the standard book is complete");
+    assert_eq!(embedded[1].len(), 627_283, "the deep book is complete");
     // The positions each book holds that the solver without it proves in a few thousand
     // positions (most take millions): their scores must agree.
     let mut probe = solver().without_book();
