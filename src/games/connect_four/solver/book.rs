@@ -43,8 +43,8 @@ pub mod slot;
 pub const STANDARD_PLY: u32 = 8;
 
 /// The ply of the second book the binary embeds (`book10.bin`, dense): all 627,283
-/// positions, so that a search from 9 or 10 discs stops one ply on, where positions of
-/// 9 and 10 discs took up to seconds with the standard book alone (`cargo bench --bench
+/// positions, so that a search from 9 or 10 discs ends at most one ply on, where positions
+/// of 9 and 10 discs took up to seconds with the standard book alone (`cargo bench --bench
 /// connect_four_solver` times positions ply by ply).
 pub const DEEP_PLY: u32 = 10;
 
