@@ -10,6 +10,11 @@
 //!   node first narrowing its window by the bounds it can prove at once: the side to move
 //!   cannot win with its next disc (the caller checked), nor lose before the opponent's
 //!   next disc.
+//! - **Claimeven** (Allis): when every column has an even number of empty cells, the
+//!   side not to move can answer every disc in the same column and so take every empty
+//!   cell of the even rows; if the side to move cannot make four with its discs and the
+//!   odd rows' cells, it cannot win, which bounds its score from above. A node where one
+//!   column alone is odd can play there and claim the even rows itself: a bound from below.
 //! - **Only non-losing moves.** A node plays neither below a cell where the opponent
 //!   would complete a line, nor anything but the block when the opponent threatens one
 //!   win; two threats lose at once. So no node ever has a win in one to look at.
@@ -30,9 +35,9 @@
 //!   reaches one disc past a book's ply, its root included, starts from the lower bound
 //!   its parents' scores there prove: when a book lacks a position, the search below it
 //!   still gains from the scores it holds of its neighbours.
-//! - **Iterative null-window search.** The root searches windows of width one around a
-//!   guess that bisects `[min, max]`, biased towards 0 (most scores are small), until the
-//!   two meet.
+//! - **Iterative null-window search.** The root searches windows of width one, at 0
+//!   first while the score may lie either side of it, then at the middle of `[min, max]`,
+//!   until the two meet.
 //! - **Threads**, when the budget gives more than one (`solver/parallel.rs`): past a first
 //!   part searched alone, every thread on the same window over one shared table, each
 //!   leaving for later the moves another is searching.
@@ -89,6 +94,10 @@ const fn bottom_mask() -> u64 {
 const BOTTOM: u64 = bottom_mask();
 /// Every cell of the board.
 const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
+/// The cells of the first, third and fifth rows from the bottom.
+const ODD_ROWS: u64 = BOTTOM * 0b01_0101;
+/// The cells of the second, fourth and sixth rows.
+const EVEN_ROWS: u64 = BOARD ^ ODD_ROWS;
 
 const fn column_mask(column: u32) -> u64 {
     ((1 << HEIGHT) - 1) << (column * STRIDE)
@@ -120,6 +129,14 @@ fn winning_cells(discs: u64, mask: u64) -> u64 {
         r |= p & (discs >> (3 * shift));
     }
     r & (BOARD ^ mask)
+}
+
+/// Whether `cells` hold four in a row in any direction.
+fn has_four(cells: u64) -> bool {
+    [1, STRIDE, STRIDE - 1, STRIDE + 1].into_iter().any(|shift| {
+        let pairs = cells & (cells >> shift);
+        pairs & (pairs >> (2 * shift)) != 0
+    })
 }
 
 /// Why a move string is refused.
@@ -284,6 +301,36 @@ impl Position {
         possible & !(threats >> 1)
     }
 
+    /// An upper bound on the score that the opponent's "claimeven" proves, when every
+    /// column has an even number of empty cells: by always answering in the column just
+    /// played, the opponent takes every empty cell of an even row and leaves the side to
+    /// move those of the odd rows. If those cannot make four with the side to move's discs,
+    /// it never wins (at most a draw, 0); if the opponent's can, the opponent wins (at most
+    /// -1).
+    fn claimeven_bound(&self) -> Option<i32> {
+        if self.possible() & EVEN_ROWS != 0 {
+            return None;
+        }
+        let empty = BOARD ^ self.mask;
+        if has_four(self.discs | (empty & ODD_ROWS)) {
+            return None;
+        }
+        Some(if has_four((self.discs ^ self.mask) | (empty & EVEN_ROWS)) { -1 } else { 0 })
+    }
+
+    /// A lower bound on the score that the side to move's own claimeven proves, when one
+    /// column alone has an odd number of empty cells: a disc there leaves the opponent to
+    /// move with every column even, which [`Position::claimeven_bound`] bounds.
+    fn claimeven_after_move_bound(&self) -> Option<i32> {
+        let odd = self.possible() & EVEN_ROWS;
+        if odd == 0 || odd & (odd - 1) != 0 {
+            return None;
+        }
+        let mut child = *self;
+        child.play(odd);
+        child.claimeven_bound().map(|max| -max)
+    }
+
     /// How promising `bit` is for the side to move: the winning cells it would have.
     fn move_score(&self, bit: u64) -> u32 {
         winning_cells(self.discs | bit, self.mask).count_ones()
@@ -432,6 +479,24 @@ impl<M: BoundStore> Search<'_, M> {
                 return beta;
             }
         }
+        if beta >= 0
+            && let Some(max) = position.claimeven_bound()
+            && beta > max
+        {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        if alpha < 1
+            && let Some(min) = position.claimeven_after_move_bound()
+            && alpha < min
+        {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
         if self.book_plies >> position.moves & 1 != 0
             && let Some(score) = self.books.iter().find_map(|book| book.score(position))
         {
@@ -576,17 +641,12 @@ fn lower_bound_from_parents(books: &[&Book], position: &Position) -> Option<i32>
     scores.map(|score| -score).max()
 }
 
-/// The null window to search next when a score lies in `[min, max]` (`min < max`): the
-/// middle, biased towards 0, where most scores are.
+/// The null window to search next when a score lies in `[min, max]` (`min < max`): 0
+/// while the score may lie either side of it, since most scores are draws or near one;
+/// then the middle. A window above the score is the costliest kind (the side to move
+/// must fail in every line), and a bisection from 0 meets few of them.
 fn next_guess(min: i32, max: i32) -> i32 {
-    let guess = min + (max - min) / 2;
-    if guess <= 0 && min / 2 < guess {
-        min / 2
-    } else if guess >= 0 && max / 2 > guess {
-        max / 2
-    } else {
-        guess
-    }
+    if min <= 0 && 0 < max { 0 } else { min + (max - min) / 2 }
 }
 
 /// The best move of a position and its score.

@@ -589,3 +589,75 @@ fn the_books_in_the_repository_agree_with_the_solver_without_them() {
         assert_eq!(checked, 5, "five of the positions of the book of {} checked", book.ply());
     }
 }
+
+/// Positions reached by random play from the empty board, with `discs` discs or more,
+/// as move strings (each still in play, not winnable at once).
+fn random_positions(seed: u64, games: usize, discs: u32) -> Vec<String> {
+    let mut rng = crate::engine::bot::BotRng::new(seed);
+    let mut found = Vec::new();
+    for _ in 0..games {
+        let mut position = Position::new();
+        let mut moves = String::new();
+        loop {
+            if position.moves() >= discs && !position.can_win_next() {
+                found.push(moves.clone());
+            }
+            let columns: Vec<u32> =
+                (0..WIDTH).filter(|&c| position.can_play(c) && !position.is_winning_move(c)).collect();
+            let Some(&column) = rng.choose(&columns) else { break };
+            position.play_column(column);
+            moves.push(char::from_digit(column + 1, 10).unwrap());
+        }
+    }
+    found
+}
+
+#[test]
+fn claimeven_bounds_red_when_every_column_is_even() {
+    // Every column holds an even number of discs, Red to move. Yellow answering in each
+    // column Red plays leaves Red the odd rows' empty cells, where Red has no four.
+    let drawn = Position::from_moves("4211767263631253177121773636623245").unwrap();
+    assert_eq!(drawn.claimeven_bound(), Some(0));
+    assert_eq!(score_of(&drawn), 0);
+    // Here Yellow's even rows also complete a four: Red loses.
+    let lost = Position::from_moves("5342354574742154227656522741").unwrap();
+    assert_eq!(lost.claimeven_bound(), Some(-1));
+    assert_eq!(score_of(&lost), -4);
+    // An odd column (the third holds one disc) leaves Yellow no claimeven.
+    assert_eq!(Position::from_moves("53").unwrap().claimeven_bound(), None);
+    // Yellow to move with the first column alone odd (one disc): a disc there leaves
+    // every column even with Red to move, and Yellow has a four on the even rows.
+    let yellow = Position::from_moves("534235457474215422765652274").unwrap();
+    assert_eq!(yellow.claimeven_after_move_bound(), Some(1));
+    assert_eq!(score_of(&yellow), 4);
+}
+
+#[test]
+fn claimeven_bounds_every_position_it_applies_to() {
+    let mut solver = solver();
+    let mut upper: HashMap<i32, usize> = HashMap::new();
+    let mut lower: HashMap<i32, usize> = HashMap::new();
+    for moves in random_positions(7, 1000, 20) {
+        let position = Position::from_moves(&moves).unwrap();
+        let bounds = (position.claimeven_bound(), position.claimeven_after_move_bound());
+        if bounds == (None, None) {
+            continue;
+        }
+        solver.reset();
+        let exact = solver.solve(&position, unlimited()).unwrap();
+        if let Some(max) = bounds.0 {
+            assert!(exact <= max, "{moves}: {exact} above the claimeven bound {max}");
+            *upper.entry(max).or_default() += 1;
+        }
+        if let Some(min) = bounds.1 {
+            assert!(exact >= min, "{moves}: {exact} below the claimeven bound {min}");
+            *lower.entry(min).or_default() += 1;
+        }
+    }
+    // Every kind of bound was put to the test, many times.
+    for (kinds, values) in [(&upper, [0, -1]), (&lower, [0, 1])] {
+        for value in values {
+            assert!(kinds.get(&value).is_some_and(|&n| n >= 20), "{kinds:?}");
+        }
+    }
+}
