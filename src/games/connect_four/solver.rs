@@ -323,7 +323,7 @@ impl Position {
     /// move with every column even, which [`Position::claimeven_bound`] bounds.
     fn claimeven_after_move_bound(&self) -> Option<i32> {
         let odd = self.possible() & EVEN_ROWS;
-        if odd == 0 || odd & (odd - 1) != 0 {
+        if odd.count_ones() != 1 {
             return None;
         }
         let mut child = *self;

@@ -623,7 +623,7 @@ fn claimeven_bounds_red_when_every_column_is_even() {
     let lost = Position::from_moves("5342354574742154227656522741").unwrap();
     assert_eq!(lost.claimeven_bound(), Some(-1));
     assert_eq!(score_of(&lost), -4);
-    // An odd column (the third holds one disc) leaves Yellow no claimeven.
+    // Odd columns (the third and the fifth hold a disc each) leave Yellow no claimeven.
     assert_eq!(Position::from_moves("53").unwrap().claimeven_bound(), None);
     // Yellow to move with the first column alone odd (one disc): a disc there leaves
     // every column even with Red to move, and Yellow has a four on the even rows.
