@@ -41,6 +41,7 @@ pub mod gomoku;
 mod lines;
 pub mod morris;
 pub mod peg_solitaire;
+mod prefetch;
 pub mod reversi;
 pub mod tic_tac_toe;
 pub mod tic_tac_two;

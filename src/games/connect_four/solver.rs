@@ -27,8 +27,10 @@
 //!   A search uses the first 2 MiB of it and doubles the part in use as it expands more
 //!   positions: most positions need few entries, and a table kept in cache answers
 //!   several times faster than one spread over memory.
+//!   Every node asks the memory for its children's entries before its own work, so that
+//!   their cache misses overlap one another and that work.
 //! - **Enhanced transposition cut-offs.** Before searching its moves, a node with fewer
-//!   than 36 discs looks each child up in the table: an upper bound stored for one that
+//!   than 30 discs looks each child up in the table: an upper bound stored for one that
 //!   is low enough proves the node's lower bound at once.
 //! - **Opening books** ([`book`]), embedded: a search that reaches a position of a
 //!   book's ply that the book holds reads its exact score there. Every position a search
@@ -331,6 +333,19 @@ impl Position {
         child.claimeven_bound().map(|max| -max)
     }
 
+    /// The positions after each of `moves` (a bit each, playable).
+    fn children(&self, mut moves: u64) -> impl Iterator<Item = Position> + '_ {
+        std::iter::from_fn(move || {
+            let bit = moves & moves.wrapping_neg();
+            moves ^= bit;
+            (bit != 0).then(|| {
+                let mut child = *self;
+                child.play(bit);
+                child
+            })
+        })
+    }
+
     /// How promising `bit` is for the side to move: the winning cells it would have.
     fn move_score(&self, bit: u64) -> u32 {
         winning_cells(self.discs | bit, self.mask).count_ones()
@@ -383,7 +398,7 @@ impl MoveSorter {
 
 /// Nodes with fewer discs than this look for a child the table already refutes before
 /// searching any: deeper, the probes cost more than the searches they save.
-const ETC_BEFORE: i32 = 36;
+const ETC_BEFORE: i32 = 30;
 
 /// Nodes with fewer discs than this leave a child another thread is searching for later.
 const SPLIT_BEFORE: i32 = 30;
@@ -463,6 +478,10 @@ impl<M: BoundStore> Search<'_, M> {
             // Neither side can win with the last two discs.
             return 0;
         }
+        // The children's entries, for the cut-offs and the children's own probes below:
+        // in a large search most miss the caches, and asked for together, before the
+        // work on this node, they arrive in about the time of one.
+        self.prefetch_children(position, next);
         // The opponent cannot win with its next disc either.
         let min = -(CELLS - 2 - moves) / 2;
         if alpha < min {
@@ -597,20 +616,16 @@ impl<M: BoundStore> Search<'_, M> {
         None
     }
 
+    /// Asks the memory for the entries of `position`'s children after `moves` (a bit each).
+    fn prefetch_children(&self, position: &Position, moves: u64) {
+        position.children(moves).for_each(|child| self.table.prefetch(child.key()));
+    }
+
     /// Whether the table already proves one of `moves` (a bit each) scores at least
     /// `beta` for the side to move in `position`: an upper bound of at most `-beta` stored
     /// for the child (an enhanced transposition cut-off).
-    fn child_refutes(&self, position: &Position, mut moves: u64, beta: i32) -> bool {
-        while moves != 0 {
-            let bit = moves & moves.wrapping_neg();
-            moves ^= bit;
-            let mut child = *position;
-            child.play(bit);
-            if upper_bound(self.table.get(child.key())).is_some_and(|max| -max >= beta) {
-                return true;
-            }
-        }
-        false
+    fn child_refutes(&self, position: &Position, moves: u64, beta: i32) -> bool {
+        position.children(moves).any(|child| upper_bound(self.table.get(child.key())).is_some_and(|max| -max >= beta))
     }
 
     /// The exact score of `position`, not winnable at once, that lies in `[min, max]`;

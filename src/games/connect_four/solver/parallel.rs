@@ -43,6 +43,9 @@ impl BoundStore for ThreadView<'_> {
     fn get(&self, key: u64) -> i32 {
         self.table.get(key)
     }
+    fn prefetch(&self, key: u64) {
+        self.table.prefetch(key);
+    }
 
     fn put(&mut self, key: u64, value: i32) {
         self.table.put(key, value);

@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{MAX_SCORE, MIN_SCORE};
+use crate::games::prefetch::prefetch;
 
 /// Bits of an entry: the 49-bit key, 8 bits of value, 7 of generation.
 const KEY_BITS: u32 = 49;
@@ -128,6 +129,11 @@ impl Table {
         value_of(self.entries[self.slot(key)], key, self.generation)
     }
 
+    /// Asks the memory for `key`'s entry ahead of a [`Table::get`]. Changes nothing.
+    pub(super) fn prefetch(&self, key: u64) {
+        prefetch(&self.entries[self.slot(key)]);
+    }
+
     pub(super) fn put(&mut self, key: u64, value: i32) {
         let slot = self.slot(key);
         self.entries[slot] = entry(key, value, self.generation);
@@ -180,6 +186,11 @@ impl SharedTable {
         value_of(self.entries[slot_of(key, self.bits)].load(Ordering::Relaxed), key, SHARED_GENERATION)
     }
 
+    /// Asks the memory for `key`'s entry ahead of a [`SharedTable::get`]. Changes nothing.
+    pub(super) fn prefetch(&self, key: u64) {
+        prefetch(&self.entries[slot_of(key, self.bits)]);
+    }
+
     pub(super) fn put(&self, key: u64, value: i32) {
         self.entries[slot_of(key, self.bits)].store(entry(key, value, SHARED_GENERATION), Ordering::Relaxed);
     }
@@ -211,6 +222,9 @@ impl SharedTable {
 pub(super) trait BoundStore {
     /// The value stored for `key`, 0 for none.
     fn get(&self, key: u64) -> i32;
+    /// Asks the memory for `key`'s entry ahead of a [`BoundStore::get`], so that the work
+    /// done meanwhile hides the cache miss. Changes nothing.
+    fn prefetch(&self, key: u64);
     fn put(&mut self, key: u64, value: i32);
     /// Log2 of the entries in use.
     fn bits(&self) -> u32;
@@ -236,6 +250,9 @@ pub(super) trait BoundStore {
 impl BoundStore for &mut Table {
     fn get(&self, key: u64) -> i32 {
         Table::get(self, key)
+    }
+    fn prefetch(&self, key: u64) {
+        Table::prefetch(self, key)
     }
     fn put(&mut self, key: u64, value: i32) {
         Table::put(self, key, value)

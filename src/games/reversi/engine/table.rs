@@ -14,6 +14,7 @@
 //! What the near part forgets (it is overwritten often) is cheap to search again.
 
 use super::position::Position;
+use crate::games::prefetch::prefetch;
 
 /// No best move recorded.
 pub const NO_MOVE: u8 = 64;
@@ -105,24 +106,11 @@ impl Table {
     /// (the far part is much larger than the caches: most of its probes miss). Changes
     /// nothing.
     #[inline(always)]
-    #[allow(unsafe_code, reason = "a prefetch, an SSE instruction every x86-64 CPU has")]
     pub fn prefetch(&self, position: Position) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let bucket = &self.entries[self.bucket(position)..][..2];
-            // A bucket of 48 bytes may straddle two cache lines: ask for both ends.
-            let first = bucket.as_ptr().cast::<i8>();
-            let last = std::ptr::from_ref(&bucket[1].best).cast::<i8>();
-            // SAFETY: SSE is part of the x86-64 base (the intrinsic is unsafe only for its
-            // target feature), and a prefetch neither reads for the program nor faults.
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(first);
-                _mm_prefetch::<_MM_HINT_T0>(last);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = position;
+        // A bucket of 48 bytes may straddle two cache lines: ask for both ends.
+        let bucket = &self.entries[self.bucket(position)..][..2];
+        prefetch(&bucket[0]);
+        prefetch(&bucket[1].best);
     }
 
     /// What the table knows of `position`.
