@@ -13,8 +13,9 @@
 //! - **Claimeven** (Allis): when every column has an even number of empty cells, the
 //!   side not to move can answer every disc in the same column and so take every empty
 //!   cell of the even rows; if the side to move cannot make four with its discs and the
-//!   odd rows' cells, it cannot win, which bounds its score from above. A node where one
-//!   column alone is odd can play there and claim the even rows itself: a bound from below.
+//!   odd rows' cells, it cannot win, which bounds its score from above. With two columns
+//!   odd, the side to move gains one even row's cell, of either. A node where one column
+//!   alone is odd can play there and claim the even rows itself: a bound from below.
 //! - **Only non-losing moves.** A node plays neither below a cell where the opponent
 //!   would complete a line, nor anything but the block when the opponent threatens one
 //!   win; two threats lose at once. So no node ever has a win in one to look at.
@@ -304,20 +305,30 @@ impl Position {
     }
 
     /// An upper bound on the score that the opponent's "claimeven" proves, when every
-    /// column has an even number of empty cells: by always answering in the column just
-    /// played, the opponent takes every empty cell of an even row and leaves the side to
-    /// move those of the odd rows. If those cannot make four with the side to move's discs,
-    /// it never wins (at most a draw, 0); if the opponent's can, the opponent wins (at most
-    /// -1).
+    /// column has an even number of empty cells, or all but two: by always answering in
+    /// the column just played, the opponent takes every empty cell of an even row and
+    /// leaves the side to move those of the odd rows. Two odd columns each have an even
+    /// row's cell next; once the side to move drops a disc into one of them, the opponent
+    /// takes the other's and every column is even from then on, so the side to move gains
+    /// one even row's cell, whichever it chooses. If its cells cannot make four with its
+    /// discs, it never wins (at most a draw, 0); if the opponent's cells make four
+    /// whichever it chose, the opponent wins (at most -1).
     fn claimeven_bound(&self) -> Option<i32> {
-        if self.possible() & EVEN_ROWS != 0 {
-            return None;
-        }
+        let odd = self.possible() & EVEN_ROWS;
+        // The cells of the even rows the side to move may gain, each alone.
+        let (first, second) = match odd.count_ones() {
+            0 => (0, 0),
+            2 => (odd & odd.wrapping_neg(), odd & (odd - 1)),
+            _ => return None,
+        };
         let empty = BOARD ^ self.mask;
-        if has_four(self.discs | (empty & ODD_ROWS)) {
+        let mine = self.discs | (empty & ODD_ROWS);
+        if has_four(mine | first) || (second != 0 && has_four(mine | second)) {
             return None;
         }
-        Some(if has_four((self.discs ^ self.mask) | (empty & EVEN_ROWS)) { -1 } else { 0 })
+        let theirs = (self.discs ^ self.mask) | (empty & EVEN_ROWS);
+        let loses = has_four(theirs ^ first) && (second == 0 || has_four(theirs ^ second));
+        Some(if loses { -1 } else { 0 })
     }
 
     /// A lower bound on the score that the side to move's own claimeven proves, when one
@@ -412,6 +423,8 @@ struct Search<'a, M: BoundStore> {
     books: &'a [&'a Book],
     /// A bit for the ply of each book.
     book_plies: u64,
+    /// Whether nodes bound their scores by claimeven.
+    claimeven: bool,
     /// Positions expanded since the solver's reset.
     nodes: u64,
     /// The count past which the search gives up.
@@ -425,11 +438,18 @@ struct Search<'a, M: BoundStore> {
 }
 
 impl<'a, M: BoundStore> Search<'a, M> {
-    fn new(table: M, books: &'a [&'a Book], nodes: u64, limit: u64, stop: &'a AtomicBool) -> Search<'a, M> {
+    fn new(
+        table: M,
+        books: &'a [&'a Book],
+        claimeven: bool,
+        nodes: u64,
+        limit: u64,
+        stop: &'a AtomicBool,
+    ) -> Search<'a, M> {
         let grow_at = NODES_PER_ENTRY << table.bits();
         let book_plies = books.iter().fold(0, |plies, book| plies | 1u64.checked_shl(book.ply()).unwrap_or(0));
         let mut search =
-            Search { table, books, book_plies, nodes, limit, stop, aborted: false, grow_at, next_event: 0 };
+            Search { table, books, book_plies, claimeven, nodes, limit, stop, aborted: false, grow_at, next_event: 0 };
         search.schedule();
         search
     }
@@ -499,6 +519,7 @@ impl<M: BoundStore> Search<'_, M> {
             }
         }
         if beta >= 0
+            && self.claimeven
             && let Some(max) = position.claimeven_bound()
             && beta > max
         {
@@ -508,6 +529,7 @@ impl<M: BoundStore> Search<'_, M> {
             }
         }
         if alpha < 1
+            && self.claimeven
             && let Some(min) = position.claimeven_after_move_bound()
             && alpha < min
         {
@@ -706,6 +728,9 @@ enum Then {
 pub struct Solver<'b> {
     table: Table,
     books: Vec<&'b Book>,
+    /// Whether its searches bound scores by claimeven (always, but in the tests that
+    /// check those bounds against scores found without them).
+    claimeven: bool,
     nodes: u64,
 }
 
@@ -724,7 +749,7 @@ impl Solver<'static> {
     /// A solver with a table of 2^`bits` entries (`bits` clamped to 4..=30), 8 bytes each,
     /// and the embedded opening books.
     pub fn with_table_bits(bits: u32) -> Solver<'static> {
-        Solver { table: Table::new(bits), books: Book::embedded().iter().collect(), nodes: 0 }
+        Solver { table: Table::new(bits), books: Book::embedded().iter().collect(), claimeven: true, nodes: 0 }
     }
 }
 
@@ -742,7 +767,13 @@ impl<'b> Solver<'b> {
     {
         let mut books: Vec<&'c Book> = self.books;
         books.push(book);
-        Solver { table: self.table, books, nodes: self.nodes }
+        Solver { books, ..self }
+    }
+
+    /// This solver without the claimeven bounds: slower, for the tests that check them.
+    #[cfg(test)]
+    fn without_claimeven(self) -> Solver<'b> {
+        Solver { claimeven: false, ..self }
     }
 
     /// Forgets every position seen so far and zeroes the node count.
@@ -758,7 +789,8 @@ impl<'b> Solver<'b> {
 
     /// A search allowed `budget.nodes` positions from the count `start`.
     fn search<'a>(&'a mut self, start: u64, budget: SearchBudget<'a>) -> Search<'a, &'a mut Table> {
-        Search::new(&mut self.table, &self.books, self.nodes, start.saturating_add(budget.nodes), budget.stop)
+        let limit = start.saturating_add(budget.nodes);
+        Search::new(&mut self.table, &self.books, self.claimeven, self.nodes, limit, budget.stop)
     }
 
     /// The exact score of `position` in Pons' convention, from the side to move: 0 for a

@@ -103,13 +103,13 @@ impl Solver<'_> {
         let bounds = Mutex::new(Bounds { min, max });
         let epoch = AtomicU64::new(0);
         let share = budget.nodes.saturating_sub(self.nodes - start) / threads as u64;
-        let books = &self.books;
+        let (books, claimeven) = (&self.books, self.claimeven);
         let searched: u64 = std::thread::scope(|scope| {
             let threads: Vec<_> = (0..threads)
                 .map(|_| {
                     scope.spawn(|| {
                         let view = ThreadView { table: &table, epoch: &epoch, window: 0 };
-                        let mut search = Search::new(view, books, 0, share, budget.stop);
+                        let mut search = Search::new(view, books, claimeven, 0, share, budget.stop);
                         search.narrow(position, &bounds, &epoch);
                         search.nodes
                     })

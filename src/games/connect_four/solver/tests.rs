@@ -613,29 +613,45 @@ fn random_positions(seed: u64, games: usize, discs: u32) -> Vec<String> {
 }
 
 #[test]
-fn claimeven_bounds_red_when_every_column_is_even() {
+fn claimeven_bounds_red_when_no_column_or_two_are_odd() {
+    // The scores found without the bounds.
+    let exact = |position: &Position| solver().without_claimeven().solve(position, unlimited()).unwrap();
     // Every column holds an even number of discs, Red to move. Yellow answering in each
     // column Red plays leaves Red the odd rows' empty cells, where Red has no four.
     let drawn = Position::from_moves("4211767263631253177121773636623245").unwrap();
     assert_eq!(drawn.claimeven_bound(), Some(0));
-    assert_eq!(score_of(&drawn), 0);
+    assert_eq!(exact(&drawn), 0);
     // Here Yellow's even rows also complete a four: Red loses.
     let lost = Position::from_moves("5342354574742154227656522741").unwrap();
     assert_eq!(lost.claimeven_bound(), Some(-1));
-    assert_eq!(score_of(&lost), -4);
-    // Odd columns (the third and the fifth hold a disc each) leave Yellow no claimeven.
+    assert_eq!(exact(&lost), -4);
+    // Two odd columns, the first and the fifth: once Red drops a disc into one, Yellow
+    // takes the other's next cell, and Red gains one even row's cell. Neither gives Red a
+    // four, and Yellow's even rows make one whichever Red takes.
+    let two_odd = Position::from_moves("25754567266242431473675225").unwrap();
+    assert_eq!(two_odd.claimeven_bound(), Some(-1));
+    assert_eq!(exact(&two_odd), -5);
+    // The fifth and the seventh odd: Red's cells make no four either way, and Yellow's do
+    // not whichever Red takes. At most a draw, which it is.
+    let two_odd = Position::from_moves("151172344423311633635414265667724655").unwrap();
+    assert_eq!(two_odd.claimeven_bound(), Some(0));
+    assert_eq!(exact(&two_odd), 0);
+    // Odd columns (the third and the fifth hold a disc each) with the board nearly empty:
+    // Red's odd rows make four, so Yellow's claimeven proves nothing.
     assert_eq!(Position::from_moves("53").unwrap().claimeven_bound(), None);
     // Yellow to move with the first column alone odd (one disc): a disc there leaves
     // every column even with Red to move, and Yellow has a four on the even rows.
     let yellow = Position::from_moves("534235457474215422765652274").unwrap();
     assert_eq!(yellow.claimeven_after_move_bound(), Some(1));
-    assert_eq!(score_of(&yellow), 4);
+    assert_eq!(exact(&yellow), 4);
 }
 
 #[test]
 fn claimeven_bounds_every_position_it_applies_to() {
-    let mut solver = solver();
-    let mut upper: HashMap<i32, usize> = HashMap::new();
+    // The scores to check the bounds against are found without them.
+    let mut solver = solver().without_claimeven();
+    // How often each bound was met: by its odd columns (for the upper bounds) and value.
+    let mut upper: HashMap<(u32, i32), usize> = HashMap::new();
     let mut lower: HashMap<i32, usize> = HashMap::new();
     for moves in random_positions(7, 1000, 20) {
         let position = Position::from_moves(&moves).unwrap();
@@ -647,7 +663,8 @@ fn claimeven_bounds_every_position_it_applies_to() {
         let exact = solver.solve(&position, unlimited()).unwrap();
         if let Some(max) = bounds.0 {
             assert!(exact <= max, "{moves}: {exact} above the claimeven bound {max}");
-            *upper.entry(max).or_default() += 1;
+            let odd_columns = (position.possible() & EVEN_ROWS).count_ones();
+            *upper.entry((odd_columns, max)).or_default() += 1;
         }
         if let Some(min) = bounds.1 {
             assert!(exact >= min, "{moves}: {exact} below the claimeven bound {min}");
@@ -655,9 +672,10 @@ fn claimeven_bounds_every_position_it_applies_to() {
         }
     }
     // Every kind of bound was put to the test, many times.
-    for (kinds, values) in [(&upper, [0, -1]), (&lower, [0, 1])] {
-        for value in values {
-            assert!(kinds.get(&value).is_some_and(|&n| n >= 20), "{kinds:?}");
-        }
+    for kind in [(0, 0), (0, -1), (2, 0), (2, -1)] {
+        assert!(upper.get(&kind).is_some_and(|&n| n >= 20), "{upper:?}");
+    }
+    for value in [0, 1] {
+        assert!(lower.get(&value).is_some_and(|&n| n >= 20), "{lower:?}");
     }
 }
