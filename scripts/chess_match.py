@@ -119,6 +119,8 @@ def main():
     parser.add_argument("--max-plies", type=int, default=300, help="a game this long is a draw")
     parser.add_argument("--openings", default=os.path.join(HERE, "chess_openings.txt"))
     parser.add_argument("--hash", type=int, default=16, help="MiB of hash table for each engine")
+    parser.add_argument("--engine-threads", type=int, default=1,
+                        help="threads Tabula searches on (its UCI option Threads); Stockfish keeps one")
     parser.add_argument("--pgn", help="append every game to this PGN file")
     args = parser.parse_args()
 
@@ -140,7 +142,7 @@ def main():
         ours = chess.engine.SimpleEngine.popen_uci([args.engine, "uci"])
         theirs = chess.engine.SimpleEngine.popen_uci(args.stockfish)
         try:
-            ours.configure({"Hash": args.hash})
+            ours.configure({"Hash": args.hash, **({"Threads": args.engine_threads} if args.engine_threads > 1 else {})})
             theirs.configure({"Hash": args.hash, "Threads": 1, "Skill Level": level})
             tally = {1.0: 0, 0.5: 0, 0.0: 0}
             started = time.monotonic()

@@ -31,6 +31,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=2, help="games played at once")
     parser.add_argument("--max-plies", type=int, default=300, help="a game this long is a draw")
     parser.add_argument("--openings", default=os.path.join(HERE, "chess_openings.txt"))
+    parser.add_argument("--new-threads", type=int, default=1, help="threads the new build searches on (UCI Threads)")
     args = parser.parse_args()
 
     openings = read_openings(args.openings)
@@ -44,6 +45,8 @@ def main():
     def play_games():
         new = chess.engine.SimpleEngine.popen_uci([args.new, "uci"])
         base = chess.engine.SimpleEngine.popen_uci([args.base, "uci"])
+        if args.new_threads > 1:
+            new.configure({"Threads": args.new_threads})
         try:
             while True:
                 try:
@@ -52,7 +55,7 @@ def main():
                     return
                 moves, name = openings[(number // 2) % len(openings)]
                 new_white = number % 2 == 0
-                result, reason, board = play_game(new, base, moves, new_white, limit, args.max_plies, number)
+                result, reason, board = play_game(new, base, moves, new_white, (limit, limit), args.max_plies, number)
                 with lock:
                     tally[result] += 1
                     colour = "White" if new_white else "Black"

@@ -12,9 +12,11 @@
 //! - [`protocol`]: the Universal Chess Interface over any input and output.
 //! - [`tuning`]: the evaluation's weights fitted to the results of played games.
 //!
-//! The engine is deterministic: it reads no clock and no thread's timing except through
-//! the budget's stop flag, and its only randomness is the seed, which orders equal root
-//! moves.
+//! On one thread (a budget of one, as the server's bots and analyses run it) the engine
+//! is deterministic: it reads no clock and no thread's timing except through the
+//! budget's stop flag, and its only randomness is the seed, which orders equal root
+//! moves. On more (`tabula uci`'s `Threads`), helper threads fill the shared table as
+//! their timing goes, so the same search can end differently.
 
 pub mod eval;
 mod ordering;
@@ -99,7 +101,8 @@ pub struct Report {
 /// (see [`super::draws::repetition_key`]); it may be empty when the history is unknown.
 /// `None` only when the side to move has no legal move.
 ///
-/// Each call starts from nothing learnt, so equal arguments give equal results.
+/// Each call starts from nothing learnt, so equal arguments give equal results (on one
+/// thread: see the module's introduction).
 pub fn think(
     root: &Position,
     history: &[u64],
@@ -123,6 +126,8 @@ pub struct Memory {
     table: TranspositionTable,
     heuristics: Box<Heuristics>,
     eval_cache: EvalCache,
+    /// The helpers' own memories, in a search on several threads.
+    helpers: Vec<search::Helper>,
 }
 
 impl Memory {
@@ -138,6 +143,7 @@ impl Memory {
             table: TranspositionTable::for_search(nodes, hash_bytes),
             heuristics: Heuristics::new(),
             eval_cache: EvalCache::new(),
+            helpers: Vec::new(),
         }
     }
 }

@@ -36,9 +36,17 @@
 //! The budget: every position visited counts one node against it, and the stop flag is
 //! read every [`STOP_CHECK_INTERVAL`] nodes, so that the search returns within a fraction
 //! of a millisecond of it being set (release build) with the best move found so far.
-//! Nothing else, no clock in particular, changes what the search does: equal positions,
-//! histories, limits, budgets, seeds and memories (what earlier searches left in the
-//! table and the histories) give equal results.
+//! Nothing else, no clock in particular, changes what a search on one thread does: equal
+//! positions, histories, limits, budgets, seeds and memories (what earlier searches left
+//! in the table and the histories) give equal results.
+//!
+//! Threads ("lazy SMP"): with a budget of several, helper threads search the same root
+//! beside the main search, each with its own histories, sharing the table (lockless, see
+//! [`TranspositionTable`]); half of them start a ply deeper. They only fill the table,
+//! which the main search reads as its own; it alone reports and decides, and they stop
+//! when it does. Each thread may visit an equal share of the budget's positions.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::engine::SearchBudget;
 use crate::engine::bot::BotRng;
@@ -79,22 +87,84 @@ pub fn think(
     if legal.is_empty() {
         return None;
     }
-    memory.heuristics.forget_killers();
-    let mut searcher = Searcher::new(memory, root, history, budget);
+    let Memory { table, heuristics, eval_cache, helpers } = memory;
+    heuristics.forget_killers();
     // Equal moves in a seeded order, so that the choice among equals varies with it.
     let mut shuffled = legal.as_slice().to_vec();
     BotRng::new(seed).shuffle(&mut shuffled);
-    let ranker = Ranker { position: root, heuristics: searcher.heuristics, ply: 0, context: &[None, None] };
+    let ranker = Ranker { position: root, heuristics, ply: 0, context: &[None, None] };
     let mut ordered = OrderedMoves::new(&shuffled, None, &ranker);
     let root_moves: Vec<Move> = std::iter::from_fn(|| ordered.next()).collect();
-    Some(searcher.deepen(root, root_moves, limits.max_depth.clamp(1, MAX_DEPTH), on_iteration))
+    let max_depth = limits.max_depth.clamp(1, MAX_DEPTH);
+    let threads = budget.threads.max(1);
+    if threads == 1 {
+        let mut searcher = Searcher::new(table, heuristics, eval_cache, Peers::None, root, history, budget);
+        return Some(searcher.deepen(root, root_moves, 1, max_depth, on_iteration));
+    }
+    // Lazy SMP: helpers search the same root on their own threads, sharing only the
+    // table, whose entries they fill for the main search to find; the main search alone
+    // reports and decides. Half the helpers start a ply deeper, so that the threads
+    // spread over more of the tree than one search would.
+    helpers.resize_with(threads - 1, Helper::new);
+    let share = SearchBudget { nodes: (budget.nodes / threads as u64).max(1), threads: 1, ..budget };
+    let done = AtomicBool::new(false);
+    let helper_nodes = AtomicU64::new(0);
+    let table = &*table;
+    let mut report = std::thread::scope(|scope| {
+        for (index, helper) in helpers.iter_mut().enumerate() {
+            let (done, helper_nodes, moves) = (&done, &helper_nodes, root_moves.clone());
+            scope.spawn(move || {
+                let Helper { heuristics, eval_cache } = helper;
+                heuristics.forget_killers();
+                let budget = SearchBudget::new(share.nodes, done);
+                let peers = Peers::Publish(helper_nodes);
+                let mut searcher = Searcher::new(table, heuristics, eval_cache, peers, root, history, budget);
+                let first_depth = 1 + (index as u32 % 2);
+                searcher.deepen(root, moves, first_depth, max_depth, &mut |_| !done.load(Ordering::Relaxed));
+            });
+        }
+        let mut searcher =
+            Searcher::new(table, heuristics, eval_cache, Peers::Read(&helper_nodes), root, history, share);
+        let report = searcher.deepen(root, root_moves, 1, max_depth, on_iteration);
+        done.store(true, Ordering::Relaxed);
+        report
+    });
+    report.nodes += helper_nodes.load(Ordering::Relaxed);
+    Some(report)
+}
+
+/// A search's own thread and memory beside the main search's, in a search on several
+/// threads: its move-ordering histories and evaluation cache, kept from one search of a
+/// game to the next as the main search's are.
+pub struct Helper {
+    heuristics: Box<Heuristics>,
+    eval_cache: EvalCache,
+}
+
+impl Helper {
+    fn new() -> Helper {
+        Helper { heuristics: Heuristics::new(), eval_cache: EvalCache::new() }
+    }
+}
+
+/// What a search on several threads tells of the positions its threads visit: a helper
+/// adds its count to the shared one as it goes, and the main search reads it.
+#[derive(Clone, Copy)]
+enum Peers<'a> {
+    /// A search alone.
+    None,
+    /// A helper, adding its count.
+    Publish(&'a AtomicU64),
+    /// The main search, reading the helpers' counts.
+    Read(&'a AtomicU64),
 }
 
 struct Searcher<'a> {
     budget: SearchBudget<'a>,
-    table: &'a mut TranspositionTable,
+    table: &'a TranspositionTable,
     heuristics: &'a mut Heuristics,
     eval_cache: &'a mut EvalCache,
+    peers: Peers<'a>,
     nodes: u64,
     /// The budget ran out: every score since is meaningless and the search unwinds.
     aborted: bool,
@@ -125,7 +195,15 @@ struct RootResult {
 }
 
 impl<'a> Searcher<'a> {
-    fn new(memory: &'a mut Memory, root: &Position, history: &[u64], budget: SearchBudget<'a>) -> Searcher<'a> {
+    fn new(
+        table: &'a TranspositionTable,
+        heuristics: &'a mut Heuristics,
+        eval_cache: &'a mut EvalCache,
+        peers: Peers<'a>,
+        root: &Position,
+        history: &[u64],
+        budget: SearchBudget<'a>,
+    ) -> Searcher<'a> {
         let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 1);
         keys.extend_from_slice(history);
         if keys.is_empty() {
@@ -141,9 +219,10 @@ impl<'a> Searcher<'a> {
         const NONE: Move = Move { from: Square::new(0), to: Square::new(0), role: Role::Pawn, promotion: None };
         Searcher {
             budget,
-            table: &mut memory.table,
-            heuristics: &mut memory.heuristics,
-            eval_cache: &mut memory.eval_cache,
+            table,
+            heuristics,
+            eval_cache,
+            peers,
             nodes: 0,
             aborted: false,
             seldepth: 0,
@@ -157,17 +236,18 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Iterative deepening from depth 1 to `max_depth`.
+    /// Iterative deepening from depth `first_depth` to `max_depth`.
     fn deepen(
         &mut self,
         root: &Position,
         mut root_moves: Vec<Move>,
+        first_depth: u32,
         max_depth: u32,
         on_iteration: &mut dyn FnMut(&Iteration<'_>) -> bool,
     ) -> Report {
         let mut report = Report { best: root_moves[0], score: None, depth: 0, nodes: 0, line: vec![root_moves[0]] };
         let mut previous = 0;
-        for depth in 1..=max_depth {
+        for depth in first_depth.min(max_depth)..=max_depth {
             self.seldepth = 0;
             let mut delta = ASPIRATION;
             let aspire = depth >= 4 && !is_mate(previous);
@@ -206,7 +286,7 @@ impl<'a> Searcher<'a> {
                 depth,
                 seldepth: self.seldepth as u32,
                 score: result.score,
-                nodes: self.nodes,
+                nodes: self.nodes + self.peers_nodes(),
                 line: &report.line,
             };
             let go_on = on_iteration(&iteration);
@@ -264,11 +344,31 @@ impl<'a> Searcher<'a> {
     fn out_of_budget(&mut self) -> bool {
         if !self.aborted
             && (self.nodes >= self.budget.nodes
-                || (self.nodes.is_multiple_of(STOP_CHECK_INTERVAL) && self.budget.stopped()))
+                || (self.nodes.is_multiple_of(STOP_CHECK_INTERVAL) && self.checkpoint()))
         {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// Every [`STOP_CHECK_INTERVAL`] positions: a helper adds them to the shared count
+    /// (which so never counts more than it visited); true when the search must stop.
+    #[cold]
+    fn checkpoint(&self) -> bool {
+        if let Peers::Publish(count) = self.peers
+            && self.nodes > 0
+        {
+            count.fetch_add(STOP_CHECK_INTERVAL, Ordering::Relaxed);
+        }
+        self.budget.stopped()
+    }
+
+    /// The positions the helpers have visited so far, as they last added them up.
+    fn peers_nodes(&self) -> u64 {
+        match self.peers {
+            Peers::Read(count) => count.load(Ordering::Relaxed),
+            _ => 0,
+        }
     }
 
     /// True when the current position (the last key) is a draw by repetition: met

@@ -177,3 +177,28 @@ fn iterations_are_reported_and_the_caller_may_stop_them() {
     assert_eq!(depths, [1, 2, 3]);
     assert_eq!(report.depth, 3);
 }
+
+#[test]
+fn a_search_on_several_threads_shares_its_budget_and_finds_what_one_finds() {
+    let go = AtomicBool::new(false);
+    let on_three = |text: &str, nodes: u64| {
+        let budget = SearchBudget::new(nodes, &go).on_threads(3);
+        think(&position(text), &[], &Limits::FULL, budget, 0, &mut |_| true).expect("a legal move")
+    };
+    // The helpers count: the budget is spent on all three threads, and never exceeded.
+    let report = on_three(fen::STANDARD, 90_000);
+    assert!(report.nodes <= 90_000 && report.nodes > 60_000, "{report:?}");
+    play_line(fen::STANDARD, &report.line);
+    // A mate in two proven, its line ending in mate, as on one thread.
+    let text = "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1";
+    let report = on_three(text, NODES);
+    assert_eq!(report.score, Some(mate_in(3)), "{report:?}");
+    let end = play_line(text, &report.line);
+    assert!(end.legal_moves().is_empty() && end.is_check(), "the line ends in mate");
+    // A search stopped before it starts still answers a legal move.
+    let stop = AtomicBool::new(true);
+    let root = position(fen::STANDARD);
+    let budget = SearchBudget::new(u64::MAX, &stop).on_threads(2);
+    let report = think(&root, &[], &Limits::FULL, budget, 0, &mut |_| true).unwrap();
+    assert!(root.legal_moves().as_slice().contains(&report.best));
+}

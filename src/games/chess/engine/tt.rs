@@ -7,6 +7,13 @@
 //! when it is made: a power of two of 16-byte entries, one per slot. A store
 //! replaces the slot's entry unless that entry is of the same position and was searched
 //! deeper (an exact score is always kept, being the most useful).
+//!
+//! The threads of one search share the table without a lock: a slot is two atomic words,
+//! the entry's data and its key exclusive-ored with that data, so an entry half written
+//! by one thread while another reads it fails the key check and reads as no entry
+//! (Hyatt and Mann's lockless hashing).
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::super::position::Move;
 
@@ -66,10 +73,10 @@ impl Hit {
     }
 }
 
-/// One slot: 16 bytes. `bound == 0` marks an empty slot.
+/// What a slot holds for its position, packed in a `u64` (from the low bits: the move,
+/// the score, the depth, the flags); flags 0 mark an empty slot.
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    key: u64,
     mv: u16,
     score: i16,
     depth: u8,
@@ -77,16 +84,57 @@ struct Entry {
     flags: u8,
 }
 
+impl Entry {
+    fn pack(self) -> u64 {
+        u64::from(self.mv)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.depth) << 32
+            | u64::from(self.flags) << 40
+    }
+
+    fn unpack(data: u64) -> Entry {
+        Entry {
+            mv: data as u16,
+            score: (data >> 16) as u16 as i16,
+            depth: (data >> 32) as u8,
+            flags: (data >> 40) as u8,
+        }
+    }
+}
+
 const HAS_MOVE: u8 = 4;
+
+/// One slot: the entry's data, and its position's key exclusive-ored with the data.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The entry held and its key, when the slot holds one whose two words agree.
+    fn read(&self) -> Option<(u64, Entry)> {
+        let data = self.data.load(Ordering::Relaxed);
+        let key = self.check.load(Ordering::Relaxed) ^ data;
+        let entry = Entry::unpack(data);
+        (entry.flags & 3 != 0).then_some((key, entry))
+    }
+
+    fn write(&self, key: u64, entry: Entry) {
+        let data = entry.pack();
+        self.data.store(data, Ordering::Relaxed);
+        self.check.store(key ^ data, Ordering::Relaxed);
+    }
+}
 
 /// A fixed-size table of positions.
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
     mask: usize,
 }
 
 /// Bytes per entry.
-pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+pub const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
 
 /// The fewest entries a table has.
 const MIN_ENTRIES: usize = 1 << 10;
@@ -101,20 +149,24 @@ impl TranspositionTable {
         let largest = 1usize << (usize::BITS - 1 - fits.leading_zeros());
         let wanted = usize::try_from(nodes).unwrap_or(usize::MAX).max(MIN_ENTRIES).checked_next_power_of_two();
         let len = wanted.map_or(largest, |wanted| wanted.min(largest));
-        TranspositionTable { entries: vec![Entry::default(); len], mask: len - 1 }
+        TranspositionTable { slots: std::iter::repeat_with(Slot::default).take(len).collect(), mask: len - 1 }
     }
 
     /// Number of slots.
     #[cfg(test)]
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.slots.len()
+    }
+
+    fn slot(&self, key: u64) -> &Slot {
+        &self.slots[key as usize & self.mask]
     }
 
     /// What is stored for the position with hash `key`, if anything.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Hit> {
-        let entry = self.entries[key as usize & self.mask];
-        if entry.flags & 3 == 0 || entry.key != key {
+        let (stored, entry) = self.slot(key).read()?;
+        if stored != key {
             return None;
         }
         let bound = match entry.flags & 3 {
@@ -130,17 +182,18 @@ impl TranspositionTable {
     /// [`super::score::to_table`]) is a `bound` found searching `depth` plies, `mv` the
     /// best move found.
     #[inline]
-    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
-        let slot = &mut self.entries[key as usize & self.mask];
+    pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        let slot = self.slot(key);
         let depth = depth.clamp(0, i32::from(u8::MAX)) as u8;
-        if slot.flags & 3 != 0 && slot.key == key && bound != Bound::Exact && slot.depth > depth {
+        let same = slot.read().filter(|&(stored, _)| stored == key).map(|(_, entry)| entry);
+        if same.is_some_and(|entry| bound != Bound::Exact && entry.depth > depth) {
             return;
         }
         // Keep the move already known when this search found none (every move failed low).
-        let (mv, has_move) = match mv {
-            Some(mv) => (PackedMove::new(mv).0, HAS_MOVE),
-            None if slot.key == key => (slot.mv, slot.flags & HAS_MOVE),
-            None => (0, 0),
+        let (mv, has_move) = match (mv, same) {
+            (Some(mv), _) => (PackedMove::new(mv).0, HAS_MOVE),
+            (None, Some(entry)) => (entry.mv, entry.flags & HAS_MOVE),
+            (None, None) => (0, 0),
         };
         let kind = match bound {
             Bound::Exact => 1,
@@ -148,7 +201,7 @@ impl TranspositionTable {
             Bound::Upper => 3,
         };
         let score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-        *slot = Entry { key, mv, score, depth, flags: kind | has_move };
+        slot.write(key, Entry { mv, score, depth, flags: kind | has_move });
     }
 }
 
@@ -172,7 +225,7 @@ mod tests {
 
     #[test]
     fn a_stored_position_is_found_with_its_move_and_bound_and_others_are_not() {
-        let mut table = TranspositionTable::for_search(0, 0);
+        let table = TranspositionTable::for_search(0, 0);
         let best = mv("e7", "e8", Some(Role::Knight));
         table.store(12_345, Some(best), -77, 6, Bound::Lower);
         let hit = table.probe(12_345).unwrap();
@@ -183,8 +236,20 @@ mod tests {
     }
 
     #[test]
+    fn a_slot_half_written_by_another_thread_reads_as_empty() {
+        let table = TranspositionTable::for_search(0, 0);
+        table.store(42, Some(mv("a2", "a4", None)), 10, 8, Bound::Exact);
+        table.store(43, None, -3, 2, Bound::Upper);
+        // A writer of position 42 that stored its data but not yet its key check.
+        let other = table.slot(43).data.load(Ordering::Relaxed);
+        table.slot(42).data.store(other, Ordering::Relaxed);
+        assert!(table.probe(42).is_none());
+        assert!(table.probe(43).is_some(), "its own slot is whole");
+    }
+
+    #[test]
     fn deeper_results_are_kept_and_a_move_survives_a_store_without_one() {
-        let mut table = TranspositionTable::for_search(0, 0);
+        let table = TranspositionTable::for_search(0, 0);
         let best = mv("a2", "a4", None);
         table.store(7, Some(best), 10, 8, Bound::Exact);
         table.store(7, None, -5, 3, Bound::Upper);

@@ -5,7 +5,9 @@
 //! Commands: `uci`, `debug`, `isready`, `setoption`, `ucinewgame`, `position startpos|fen
 //! FEN [moves ...]`, `go` with `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`,
 //! `depth`, `nodes`, `infinite` (and `ponder`, searched as `infinite`), `stop`, `quit`.
-//! Options: `Hash` (MiB for the transposition table), `Level` (the bot
+//! Options: `Hash` (MiB for the transposition table), `Threads` (threads a search runs
+//! on, 1 to 64: helpers that share the table, "lazy SMP"; one by default, the only way
+//! the same search always gives the same move), `Level` (the bot
 //! levels, 1 random to 5 full strength) and `UCI_Chess960` (castling as the king onto
 //! its rook). A search reports an `info` line per finished iteration (depth, seldepth,
 //! score in centipawns or moves to mate, nodes, nodes per second, time, principal
@@ -41,6 +43,10 @@ use commands::{Game, Go};
 /// The strongest level, and the deepest search of each weaker one (level 1 is random).
 const MAX_LEVEL: u8 = 5;
 const LEVEL_DEPTHS: [u32; 3] = [1, 3, 5];
+
+/// The most threads a search may run on: each helper keeps about 3 MiB of its own (its
+/// histories and evaluation cache) besides the shared table.
+const MAX_THREADS: usize = 64;
 
 /// Whether to go on reading commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +86,7 @@ pub struct Session<W: Write + Send + 'static> {
     game: Game,
     chess960: bool,
     hash_bytes: usize,
+    threads: usize,
     level: u8,
     /// What the game's searches learnt; `None` until the first search of a game, and
     /// while a search has it.
@@ -95,6 +102,7 @@ impl<W: Write + Send + 'static> Session<W> {
             game: Game::from(Position::standard()),
             chess960: false,
             hash_bytes: DEFAULT_HASH_BYTES,
+            threads: 1,
             level: MAX_LEVEL,
             memory: None,
             running: None,
@@ -114,6 +122,7 @@ impl<W: Write + Send + 'static> Session<W> {
                     &format!("id name Tabula {version}"),
                     "id author the Tabula authors",
                     &format!("option name Hash type spin default {hash_default} min 1 max {hash_max}"),
+                    &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
                     &format!("option name Level type spin default {MAX_LEVEL} min 1 max {MAX_LEVEL}"),
                     "option name UCI_Chess960 type check default false",
                     "uciok",
@@ -180,6 +189,10 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
                 Err(_) => self.say(&[&format!("info string Hash must be a number of MiB, not `{value}`")]),
             },
+            "threads" => match value.parse::<usize>() {
+                Ok(threads) => self.threads = threads.clamp(1, MAX_THREADS),
+                Err(_) => self.say(&[&format!("info string Threads must be 1 to {MAX_THREADS}, not `{value}`")]),
+            },
             "level" => match value.parse::<u8>() {
                 Ok(level) => self.level = level.clamp(1, MAX_LEVEL),
                 Err(_) => self.say(&[&format!("info string Level must be 1 to {MAX_LEVEL}, not `{value}`")]),
@@ -207,6 +220,7 @@ impl<W: Write + Send + 'static> Session<W> {
             random: self.level == 1,
             limits,
             nodes: go.nodes.unwrap_or(u64::MAX),
+            threads: self.threads,
             soft_deadline: deadlines.map(|d| d.soft),
             infinite: go.infinite,
             started,
@@ -239,6 +253,7 @@ struct Job {
     random: bool,
     limits: Limits,
     nodes: u64,
+    threads: usize,
     soft_deadline: Option<Duration>,
     infinite: bool,
     started: Instant,
@@ -254,7 +269,7 @@ impl Job {
             let legal = root.legal_moves();
             BotRng::new(root.hash()).choose(legal.as_slice()).map(|&mv| vec![mv]).unwrap_or_default()
         } else {
-            let budget = SearchBudget::new(self.nodes, stop);
+            let budget = SearchBudget::new(self.nodes, stop).on_threads(self.threads);
             let mut report_iteration = |iteration: &Iteration<'_>| {
                 let elapsed = self.started.elapsed();
                 say(output, &[&info_line(&root, self.chess960, iteration, elapsed)]);

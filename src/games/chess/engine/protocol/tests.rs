@@ -51,6 +51,7 @@ fn the_handshake_names_the_engine_and_its_options() {
     assert!(lines[0].starts_with("id name Tabula "), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin default 16")), "{lines:?}");
     assert!(lines.iter().any(|l| l == "option name Level type spin default 5 min 1 max 5"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "option name Threads type spin default 1 min 1 max 64"), "{lines:?}");
     assert_eq!(&lines[lines.len() - 2..], ["uciok", "readyok"]);
 }
 
@@ -119,6 +120,19 @@ fn node_limits_and_levels_are_obeyed() {
     session.finish();
     let infos = output.lines().iter().filter(|l| l.starts_with("info depth")).count();
     assert_eq!(infos, 1, "{:?}", output.lines());
+}
+
+#[test]
+fn a_search_on_threads_answers_a_legal_move_and_a_bad_thread_count_is_named() {
+    let (mut session, output) = new_session();
+    feed(&mut session, &["setoption name Threads value 3", "position startpos moves e2e4", "go nodes 30000"]);
+    session.finish();
+    let mut position = Position::standard();
+    position.play(uci::parse(&position, "e2e4", false).unwrap());
+    assert!(uci::parse(&position, &output.best_move(), false).is_ok(), "{:?}", output.lines());
+    let (mut session, output) = new_session();
+    feed(&mut session, &["setoption name Threads value many"]);
+    assert_eq!(output.lines(), ["info string Threads must be 1 to 64, not `many`"]);
 }
 
 /// The nodes the last finished iteration of each search reported, search by search.
