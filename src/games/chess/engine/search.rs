@@ -106,7 +106,7 @@ pub fn think(
     // reports and decides. Half the helpers start a ply deeper, so that the threads
     // spread over more of the tree than one search would.
     helpers.resize_with(threads - 1, Helper::new);
-    let share = SearchBudget { nodes: (budget.nodes / threads as u64).max(1), threads: 1, ..budget };
+    let share = SearchBudget { nodes: budget.nodes / threads as u64, threads: 1, ..budget };
     let done = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);
     let table = &*table;

@@ -189,6 +189,9 @@ fn a_search_on_several_threads_shares_its_budget_and_finds_what_one_finds() {
     let report = on_three(fen::STANDARD, 90_000);
     assert!(report.nodes <= 90_000 && report.nodes > 60_000, "{report:?}");
     play_line(fen::STANDARD, &report.line);
+    for nodes in [0, 1, 2] {
+        assert_eq!(on_three(fen::STANDARD, nodes).nodes, 0, "a third of {nodes} is none");
+    }
     // A mate in two proven, its line ending in mate, as on one thread.
     let text = "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1";
     let report = on_three(text, NODES);
