@@ -33,8 +33,6 @@ use crate::engine::SearchBudget;
 use super::position::{Move, Position};
 pub use search::think as think_with_memory;
 
-use eval::EvalCache;
-use ordering::Heuristics;
 use tt::TranspositionTable;
 
 /// The transposition table's default and largest sizes, in bytes.
@@ -124,10 +122,8 @@ pub fn think(
 /// way a position was reached, as in every engine that keeps its table).
 pub struct Memory {
     table: TranspositionTable,
-    heuristics: Box<Heuristics>,
-    eval_cache: EvalCache,
-    /// The helpers' own memories, in a search on several threads.
-    helpers: Vec<search::Helper>,
+    /// Each thread's own memory, the main search's first (one at least).
+    threads: Vec<search::ThreadMemory>,
 }
 
 impl Memory {
@@ -139,12 +135,7 @@ impl Memory {
     /// An empty memory for one search of at most `nodes` positions (see
     /// [`TranspositionTable::for_search`]).
     fn for_search(nodes: u64, hash_bytes: usize) -> Memory {
-        Memory {
-            table: TranspositionTable::for_search(nodes, hash_bytes),
-            heuristics: Heuristics::new(),
-            eval_cache: EvalCache::new(),
-            helpers: Vec::new(),
-        }
+        Memory { table: TranspositionTable::for_search(nodes, hash_bytes), threads: vec![search::ThreadMemory::new()] }
     }
 }
 

@@ -87,25 +87,27 @@ pub fn think(
     if legal.is_empty() {
         return None;
     }
-    let Memory { table, heuristics, eval_cache, helpers } = memory;
-    heuristics.forget_killers();
+    let Memory { table, threads: memories } = memory;
+    let threads = budget.threads.max(1);
+    // One thread's memory each, the main search's first.
+    memories.resize_with(threads, ThreadMemory::new);
+    let (main, helpers) = memories.split_first_mut().expect("at least one thread");
+    main.heuristics.forget_killers();
     // Equal moves in a seeded order, so that the choice among equals varies with it.
     let mut shuffled = legal.as_slice().to_vec();
     BotRng::new(seed).shuffle(&mut shuffled);
-    let ranker = Ranker { position: root, heuristics, ply: 0, context: &[None, None] };
+    let ranker = Ranker { position: root, heuristics: &main.heuristics, ply: 0, context: &[None, None] };
     let mut ordered = OrderedMoves::new(&shuffled, None, &ranker);
     let root_moves: Vec<Move> = std::iter::from_fn(|| ordered.next()).collect();
     let max_depth = limits.max_depth.clamp(1, MAX_DEPTH);
-    let threads = budget.threads.max(1);
     if threads == 1 {
-        let mut searcher = Searcher::new(table, heuristics, eval_cache, Peers::None, root, history, budget);
+        let mut searcher = Searcher::new(table, main, Peers::None, root, history, budget);
         return Some(searcher.deepen(root, root_moves, 1, max_depth, on_iteration));
     }
     // Lazy SMP: helpers search the same root on their own threads, sharing only the
     // table, whose entries they fill for the main search to find; the main search alone
     // reports and decides. Half the helpers start a ply deeper, so that the threads
     // spread over more of the tree than one search would.
-    helpers.resize_with(threads - 1, Helper::new);
     let share = SearchBudget { nodes: budget.nodes / threads as u64, threads: 1, ..budget };
     let done = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);
@@ -114,17 +116,15 @@ pub fn think(
         for (index, helper) in helpers.iter_mut().enumerate() {
             let (done, helper_nodes, moves) = (&done, &helper_nodes, root_moves.clone());
             scope.spawn(move || {
-                let Helper { heuristics, eval_cache } = helper;
-                heuristics.forget_killers();
+                helper.heuristics.forget_killers();
                 let budget = SearchBudget::new(share.nodes, done);
                 let peers = Peers::Publish(helper_nodes);
-                let mut searcher = Searcher::new(table, heuristics, eval_cache, peers, root, history, budget);
+                let mut searcher = Searcher::new(table, helper, peers, root, history, budget);
                 let first_depth = 1 + (index as u32 % 2);
                 searcher.deepen(root, moves, first_depth, max_depth, &mut |_| !done.load(Ordering::Relaxed));
             });
         }
-        let mut searcher =
-            Searcher::new(table, heuristics, eval_cache, Peers::Read(&helper_nodes), root, history, share);
+        let mut searcher = Searcher::new(table, main, Peers::Read(&helper_nodes), root, history, share);
         let report = searcher.deepen(root, root_moves, 1, max_depth, on_iteration);
         done.store(true, Ordering::Relaxed);
         report
@@ -133,17 +133,17 @@ pub fn think(
     Some(report)
 }
 
-/// A search's own thread and memory beside the main search's, in a search on several
-/// threads: its move-ordering histories and evaluation cache, kept from one search of a
-/// game to the next as the main search's are.
-pub struct Helper {
+/// What one thread of a search learns for itself: its move-ordering histories and its
+/// evaluation cache, kept from one search of a game to the next.
+pub struct ThreadMemory {
     heuristics: Box<Heuristics>,
     eval_cache: EvalCache,
 }
 
-impl Helper {
-    fn new() -> Helper {
-        Helper { heuristics: Heuristics::new(), eval_cache: EvalCache::new() }
+impl ThreadMemory {
+    /// Nothing learnt yet.
+    pub fn new() -> ThreadMemory {
+        ThreadMemory { heuristics: Heuristics::new(), eval_cache: EvalCache::new() }
     }
 }
 
@@ -197,8 +197,7 @@ struct RootResult {
 impl<'a> Searcher<'a> {
     fn new(
         table: &'a TranspositionTable,
-        heuristics: &'a mut Heuristics,
-        eval_cache: &'a mut EvalCache,
+        memory: &'a mut ThreadMemory,
         peers: Peers<'a>,
         root: &Position,
         history: &[u64],
@@ -220,8 +219,8 @@ impl<'a> Searcher<'a> {
         Searcher {
             budget,
             table,
-            heuristics,
-            eval_cache,
+            heuristics: &mut memory.heuristics,
+            eval_cache: &mut memory.eval_cache,
             peers,
             nodes: 0,
             aborted: false,
