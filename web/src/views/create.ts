@@ -219,11 +219,12 @@ export function createScreen(): Screen {
     }
     try {
       await clientAs(serviceKey()).createSavedConfig({ name, config: built.config }, { signal: abort.signal });
-      savedNote.textContent = `Saved as “${name}”.`;
       await loadSaved();
       fillKind();
       presetSelect.value = `saved:${name}`;
       fillSource();
+      // Said only once the form lists and shows the saved rules.
+      savedNote.textContent = `Saved as “${name}”.`;
     } catch (err) {
       errorBox.textContent = errorText(err);
     }
