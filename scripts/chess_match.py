@@ -121,6 +121,7 @@ def main():
     parser.add_argument("--hash", type=int, default=16, help="MiB of hash table for each engine")
     parser.add_argument("--engine-threads", type=int, default=1,
                         help="threads Tabula searches on (its UCI option Threads); Stockfish keeps one")
+    parser.add_argument("--engine-eval-file", help="a network for Tabula to evaluate with (its UCI option EvalFile)")
     parser.add_argument("--pgn", help="append every game to this PGN file")
     args = parser.parse_args()
 
@@ -142,7 +143,8 @@ def main():
         ours = chess.engine.SimpleEngine.popen_uci([args.engine, "uci"])
         theirs = chess.engine.SimpleEngine.popen_uci(args.stockfish)
         try:
-            ours.configure({"Hash": args.hash, **({"Threads": args.engine_threads} if args.engine_threads > 1 else {})})
+            ours.configure({"Hash": args.hash, **({"Threads": args.engine_threads} if args.engine_threads > 1 else {}),
+                            **({"EvalFile": os.path.abspath(args.engine_eval_file)} if args.engine_eval_file else {})})
             theirs.configure({"Hash": args.hash, "Threads": 1, "Skill Level": level})
             tally = {1.0: 0, 0.5: 0, 0.0: 0}
             started = time.monotonic()

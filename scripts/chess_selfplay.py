@@ -32,6 +32,7 @@ def main():
     parser.add_argument("--max-plies", type=int, default=300, help="a game this long is a draw")
     parser.add_argument("--openings", default=os.path.join(HERE, "chess_openings.txt"))
     parser.add_argument("--new-threads", type=int, default=1, help="threads the new build searches on (UCI Threads)")
+    parser.add_argument("--new-eval-file", help="a network for the new build to evaluate with (UCI EvalFile)")
     args = parser.parse_args()
 
     openings = read_openings(args.openings)
@@ -47,6 +48,8 @@ def main():
         base = chess.engine.SimpleEngine.popen_uci([args.base, "uci"])
         if args.new_threads > 1:
             new.configure({"Threads": args.new_threads})
+        if args.new_eval_file:
+            new.configure({"EvalFile": os.path.abspath(args.new_eval_file)})
         try:
             while True:
                 try:

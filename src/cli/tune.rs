@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use tabula::games::chess::engine::eval::values::WEIGHTS;
+use tabula::games::chess::engine::network::training::{self, Options};
 use tabula::games::chess::engine::tuning::{Sample, SelfPlay, Tuner, Tuning, UNBALANCED, play_games};
 
 /// What to tune with.
@@ -24,6 +25,41 @@ pub enum TuneCommand {
     /// (`src/games/chess/engine/eval/values.rs`), to build into the engine. Progress and the
     /// error on positions held out of the fit go to standard error.
     Chess(ChessArgs),
+    /// Train the chess engine's neural evaluation on positions with results or labels
+    /// (as for `tabula tune chess`) and write its weights, for the engine to build in
+    /// (`src/games/chess/engine/network/network.bin`). Progress and the error on positions
+    /// held out, against the hand-written evaluation's, go to standard error.
+    ChessNetwork(NetworkArgs),
+}
+
+/// Arguments of `tabula tune chess-network`.
+#[derive(clap::Args, Debug)]
+pub struct NetworkArgs {
+    /// The positions with results or labels, one a line.
+    #[arg(long, value_name = "FILE")]
+    positions: PathBuf,
+    /// Where to write the network.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Passes over the positions.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    epochs: u64,
+    /// Positions a step of the descent averages over.
+    #[arg(long, default_value_t = 16_384, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    batch: u64,
+    /// Adam's first step size (it falls to a tenth by the last epoch).
+    #[arg(long, default_value_t = 0.001)]
+    learning_rate: f32,
+    /// The last of the file's positions, one in this many, are held out of the training
+    /// to measure the error on after each epoch.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..=1000))]
+    hold_out: u64,
+    /// Seed of the first weights and of the order of the positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
 }
 
 /// Arguments of `tabula tune chess-positions`.
@@ -86,6 +122,7 @@ pub fn run(command: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
     match command {
         TuneCommand::ChessPositions(args) => positions(args),
         TuneCommand::Chess(args) => chess(args),
+        TuneCommand::ChessNetwork(args) => network(args),
     }
 }
 
@@ -122,28 +159,7 @@ fn positions(args: PositionsArgs) -> Result<(), Box<dyn std::error::Error>> {
 }
 
 fn chess(args: ChessArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let file = File::open(&args.positions).map_err(|error| format!("{}: {error}", args.positions.display()))?;
-    let mut samples = Vec::new();
-    let mut problems = Vec::new();
-    for (number, line) in BufReader::new(file).lines().enumerate() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        match Sample::parse(&line) {
-            Ok(sample) => samples.push(sample),
-            Err(error) if problems.len() < 10 => problems.push(format!("line {}: {error}", number + 1)),
-            Err(_) => {}
-        }
-    }
-    if !problems.is_empty() {
-        return Err(format!("{}:\n{}", args.positions.display(), problems.join("\n")).into());
-    }
-    let held_out = samples.split_off(samples.len() - samples.len() / args.hold_out as usize);
-    let fitted = samples;
-    if fitted.is_empty() {
-        return Err(format!("{}: no positions", args.positions.display()).into());
-    }
+    let (fitted, held_out) = read_samples(&args.positions, args.hold_out)?;
     let threads = super::threads_or_one_per_core(args.threads);
     let mut tuner = Tuner::new(&fitted, threads);
     let before = tuner.fit_scale(&WEIGHTS);
@@ -188,6 +204,72 @@ fn chess(args: ChessArgs) -> Result<(), Box<dyn std::error::Error>> {
     );
     std::fs::write(&args.out, tuned.to_source(&preamble))
         .map_err(|error| format!("{}: {error}", args.out.display()))?;
+    eprintln!("{}: written", args.out.display());
+    Ok(())
+}
+
+/// The samples of `path`, one a line, the last one in `hold_out` apart; every line that
+/// is not one is an error (the first ten are listed).
+fn read_samples(path: &PathBuf, hold_out: u64) -> Result<(Vec<Sample>, Vec<Sample>), Box<dyn std::error::Error>> {
+    let file = File::open(path).map_err(|error| format!("{}: {error}", path.display()))?;
+    let mut samples = Vec::new();
+    let mut problems = Vec::new();
+    for (number, line) in BufReader::new(file).lines().enumerate() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match Sample::parse(&line) {
+            Ok(sample) => samples.push(sample),
+            Err(error) if problems.len() < 10 => problems.push(format!("line {}: {error}", number + 1)),
+            Err(_) => {}
+        }
+    }
+    if !problems.is_empty() {
+        return Err(format!("{}:\n{}", path.display(), problems.join("\n")).into());
+    }
+    let held_out = samples.split_off(samples.len() - samples.len() / hold_out as usize);
+    if samples.is_empty() {
+        return Err(format!("{}: no positions", path.display()).into());
+    }
+    Ok((samples, held_out))
+}
+
+fn network(args: NetworkArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let (fitted, held_out) = read_samples(&args.positions, args.hold_out)?;
+    // Written before the training, so that a path that cannot be written to costs nothing.
+    std::fs::write(&args.out, []).map_err(|error| format!("{}: {error}", args.out.display()))?;
+    let threads = super::threads_or_one_per_core(args.threads);
+    let mut tuner = Tuner::new(&fitted, threads);
+    let fitted_error = tuner.fit_scale(&WEIGHTS);
+    let scale = tuner.scale();
+    let mut check = Tuner::new(&held_out, threads);
+    check.set_scale(scale);
+    eprintln!(
+        "{} positions to train on, {} held out; the hand-written evaluation's scale {scale:.3}, error {fitted_error:.6} (held out {:.6})",
+        fitted.len(),
+        held_out.len(),
+        check.error(&WEIGHTS)
+    );
+    let options = Options {
+        epochs: args.epochs as usize,
+        batch: args.batch as usize,
+        learning_rate: args.learning_rate,
+        scale,
+        threads,
+        seed: args.seed,
+    };
+    let started = Instant::now();
+    let network = training::train(&fitted, &held_out, &options, &mut |epoch| {
+        let held_out = epoch.held_out.map_or_else(String::new, |error| format!(" (held out {error:.6})"));
+        eprintln!(
+            "epoch {}: error {:.6}{held_out}, {:.0} s",
+            epoch.number,
+            epoch.error,
+            started.elapsed().as_secs_f64()
+        );
+    });
+    std::fs::write(&args.out, network.to_bytes()).map_err(|error| format!("{}: {error}", args.out.display()))?;
     eprintln!("{}: written", args.out.display());
     Ok(())
 }

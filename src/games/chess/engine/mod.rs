@@ -4,6 +4,7 @@
 //! - [`search`]: iterative deepening, principal variation search, quiescence, pruning
 //!   and reductions, draw detection; the only place that decides anything.
 //! - [`eval`]: the static evaluation, in centipawns, and a cache of it.
+//! - [`network`]: a neural evaluation a search may use instead, and its training.
 //! - [`ordering`]: which moves are searched first.
 //! - [`see`]: static exchange evaluation of captures.
 //! - [`tactical`]: the captures and promotions quiescence search tries.
@@ -19,6 +20,7 @@
 //! their timing goes, so the same search can end differently.
 
 pub mod eval;
+pub mod network;
 mod ordering;
 pub mod protocol;
 pub mod score;
@@ -27,6 +29,8 @@ mod see;
 mod tactical;
 mod tt;
 pub mod tuning;
+
+use std::sync::Arc;
 
 use crate::engine::SearchBudget;
 
@@ -120,22 +124,38 @@ pub fn think(
 /// the table and its moves ordered by what was learnt. Only positions' own facts are kept: a stored score is a bound found by
 /// search, valid from any root (short of the draws by repetition, which depend on the
 /// way a position was reached, as in every engine that keeps its table).
+///
+/// A memory also holds what its searches evaluate with: the hand-written evaluation, or a
+/// [`network::Network`] given to [`Memory::with_network`]. The two are fixed together,
+/// since the cached evaluations and the table's scores are the evaluation's.
 pub struct Memory {
     table: TranspositionTable,
     /// Each thread's own memory, the main search's first (one at least).
     threads: Vec<search::ThreadMemory>,
+    network: Option<Arc<network::Network>>,
 }
 
 impl Memory {
-    /// An empty memory whose table takes at most `hash_bytes` bytes.
+    /// An empty memory whose table takes at most `hash_bytes` bytes, for searches with the
+    /// hand-written evaluation.
     pub fn new(hash_bytes: usize) -> Memory {
         Memory::for_search(u64::MAX, hash_bytes)
+    }
+
+    /// An empty memory as [`Memory::new`] makes, for searches that evaluate with
+    /// `network` when there is one.
+    pub fn with_network(hash_bytes: usize, network: Option<Arc<network::Network>>) -> Memory {
+        Memory { network, ..Memory::new(hash_bytes) }
     }
 
     /// An empty memory for one search of at most `nodes` positions (see
     /// [`TranspositionTable::for_search`]).
     fn for_search(nodes: u64, hash_bytes: usize) -> Memory {
-        Memory { table: TranspositionTable::for_search(nodes, hash_bytes), threads: vec![search::ThreadMemory::new()] }
+        Memory {
+            table: TranspositionTable::for_search(nodes, hash_bytes),
+            threads: vec![search::ThreadMemory::new()],
+            network: None,
+        }
     }
 }
 

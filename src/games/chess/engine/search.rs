@@ -52,10 +52,12 @@ use crate::engine::SearchBudget;
 use crate::engine::bot::BotRng;
 use smallvec::SmallVec;
 
+use super::super::board::Board;
 use super::super::board::{Role, Square};
 use super::super::draws;
 use super::super::position::{Move, Position};
 use super::eval::{EvalCache, evaluate};
+use super::network::{Accumulator, Network};
 use super::ordering::{Context, Heuristics, OrderedMoves, PieceTo, Ranker};
 use super::score::{self, DRAW, INFINITY, MAX_PLY, is_mate, mate_in, mated_in};
 use super::see;
@@ -87,7 +89,8 @@ pub fn think(
     if legal.is_empty() {
         return None;
     }
-    let Memory { table, threads: memories } = memory;
+    let Memory { table, threads: memories, network } = memory;
+    let network = network.as_deref();
     let threads = budget.threads.max(1);
     // One thread's memory each, the main search's first.
     memories.resize_with(threads, ThreadMemory::new);
@@ -101,7 +104,7 @@ pub fn think(
     let root_moves: Vec<Move> = std::iter::from_fn(|| ordered.next()).collect();
     let max_depth = limits.max_depth.clamp(1, MAX_DEPTH);
     if threads == 1 {
-        let mut searcher = Searcher::new(table, main, Peers::None, root, history, budget);
+        let mut searcher = Searcher::new(table, network, main, Peers::None, root, history, budget);
         return Some(searcher.deepen(root, root_moves, 1, max_depth, on_iteration));
     }
     // Lazy SMP: helpers search the same root on their own threads, sharing only the
@@ -119,12 +122,13 @@ pub fn think(
                 helper.heuristics.forget_killers();
                 let budget = SearchBudget::new(share.nodes, done);
                 let peers = Peers::Publish(helper_nodes);
-                let mut searcher = Searcher::new(table, helper, peers, root, history, budget);
+                let mut searcher = Searcher::new(table, network, helper, peers, root, history, budget);
                 let first_depth = 1 + (index as u32 % 2);
                 searcher.deepen(root, moves, first_depth, max_depth, &mut |_| !done.load(Ordering::Relaxed));
             });
         }
-        let mut searcher = Searcher::new(table, main, Peers::Read(&helper_nodes), root, history, share);
+        let peers = Peers::Read(&helper_nodes);
+        let mut searcher = Searcher::new(table, network, main, peers, root, history, share);
         let report = searcher.deepen(root, root_moves, 1, max_depth, on_iteration);
         done.store(true, Ordering::Relaxed);
         report
@@ -185,6 +189,11 @@ struct Searcher<'a> {
     played: [Option<PieceTo>; MAX_PLY + 1],
     /// The static evaluation at each ply of the current path; `-INFINITY` in check.
     evals: [i32; MAX_PLY + 1],
+    /// The neural evaluation, when the search evaluates with it.
+    network: Option<&'a Network>,
+    /// The board at each ply of the current path, and its network sums once made.
+    boards: Box<[Board; MAX_PLY + 1]>,
+    accumulators: Box<[Option<Accumulator>]>,
 }
 
 /// What the root search of one iteration settled on.
@@ -197,6 +206,7 @@ struct RootResult {
 impl<'a> Searcher<'a> {
     fn new(
         table: &'a TranspositionTable,
+        network: Option<&'a Network>,
         memory: &'a mut ThreadMemory,
         peers: Peers<'a>,
         root: &Position,
@@ -232,6 +242,18 @@ impl<'a> Searcher<'a> {
             reductions,
             played: [None; MAX_PLY + 1],
             evals: [-INFINITY; MAX_PLY + 1],
+            network,
+            boards: Box::new([Board::default(); MAX_PLY + 1]),
+            accumulators: vec![None; MAX_PLY + 1].into_boxed_slice(),
+        }
+    }
+
+    /// Records `position` as the one at `ply` of the current path, its sums not yet made.
+    #[inline]
+    fn enter(&mut self, position: &Position, ply: usize) {
+        if self.network.is_some() {
+            self.boards[ply] = *position.board();
+            self.accumulators[ply] = None;
         }
     }
 
@@ -303,6 +325,7 @@ impl<'a> Searcher<'a> {
     /// ran out before any move beat alpha, otherwise the best move's index, score and
     /// line (in an aborted iteration, the best among the moves finished).
     fn root(&mut self, root: &Position, moves: &[Move], depth: i32, mut alpha: i32, beta: i32) -> Option<RootResult> {
+        self.enter(root, 0);
         let mut best: Option<RootResult> = None;
         let mut best_score = -INFINITY;
         for (index, &mv) in moves.iter().enumerate() {
@@ -405,6 +428,7 @@ impl<'a> Searcher<'a> {
         null_allowed: bool,
     ) -> i32 {
         self.lengths[ply] = 0;
+        self.enter(position, ply);
         let in_check = position.is_check();
         if in_check {
             depth += 1;
@@ -440,7 +464,7 @@ impl<'a> Searcher<'a> {
         }
         let table_move = hit.and_then(|hit| hit.mv);
 
-        let static_eval = if in_check { -INFINITY } else { self.evaluate(position) };
+        let static_eval = if in_check { -INFINITY } else { self.evaluate(position, ply) };
         self.evals[ply] = static_eval;
         // Better than two plies ago, when it was our move too: prune less, reduce less.
         // After a check there is nothing to compare with, so it counts as improving.
@@ -594,14 +618,43 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// The static evaluation of `position`, from the cache when it is there.
-    fn evaluate(&mut self, position: &Position) -> i32 {
+    /// The static evaluation of `position`, the one at `ply` of the current path, from the
+    /// cache when it is there.
+    fn evaluate(&mut self, position: &Position, ply: usize) -> i32 {
         let key = position.hash();
-        self.eval_cache.get(key).unwrap_or_else(|| {
-            let eval = evaluate(position);
-            self.eval_cache.put(key, eval);
-            eval
-        })
+        if let Some(eval) = self.eval_cache.get(key) {
+            return eval;
+        }
+        let eval = match self.network {
+            Some(network) => network.evaluate(self.accumulator(network, ply), position.turn()),
+            None => evaluate(position),
+        };
+        self.eval_cache.put(key, eval);
+        eval
+    }
+
+    /// The network sums of the board at `ply`: updated from the nearest ply above whose
+    /// sums are made, when that is a few moves up, else added up afresh.
+    fn accumulator(&mut self, network: &Network, ply: usize) -> &Accumulator {
+        /// Past this many moves, adding up afresh costs less than updating.
+        const MOST_UPDATES: usize = 6;
+        let made = (ply.saturating_sub(MOST_UPDATES)..ply).rev().find(|&above| self.accumulators[above].is_some());
+        match made {
+            Some(above) => {
+                for next in above + 1..=ply {
+                    let sums = self.accumulators[next - 1].as_ref().expect("made just above");
+                    let updated = sums.update(network, &self.boards[next - 1], &self.boards[next]);
+                    self.accumulators[next] = Some(updated);
+                }
+            }
+            None => self.accumulators[ply] = Some(network.accumulate(&self.boards[ply])),
+        }
+        debug_assert_eq!(
+            self.accumulators[ply],
+            Some(network.accumulate(&self.boards[ply])),
+            "sums of the board at {ply}"
+        );
+        self.accumulators[ply].as_ref().expect("made")
     }
 
     /// `mv` at `ply` followed by the line found below it becomes the line at `ply`.
@@ -619,6 +672,7 @@ impl<'a> Searcher<'a> {
     /// where every evasion is tried.
     fn quiescence(&mut self, position: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.lengths[ply] = 0;
+        self.enter(position, ply);
         if self.out_of_budget() {
             return 0;
         }
@@ -640,7 +694,7 @@ impl<'a> Searcher<'a> {
         let (mut best, stand) = if in_check {
             (-INFINITY, -INFINITY)
         } else {
-            let stand = self.evaluate(position);
+            let stand = self.evaluate(position, ply);
             if stand >= beta {
                 return stand;
             }

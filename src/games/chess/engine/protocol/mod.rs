@@ -8,8 +8,9 @@
 //! Options: `Hash` (MiB for the transposition table), `Threads` (threads a search runs
 //! on, 1 to 64: helpers that share the table, "lazy SMP"; one by default, the only way
 //! the same search always gives the same move), `Level` (the bot
-//! levels, 1 random to 5 full strength) and `UCI_Chess960` (castling as the king onto
-//! its rook). A search reports an `info` line per finished iteration (depth, seldepth,
+//! levels, 1 random to 5 full strength), `UCI_Chess960` (castling as the king onto
+//! its rook) and `EvalFile` (a neural evaluation's file, as `tabula tune chess-network`
+//! writes it, to search with instead of the hand-written evaluation; empty for that). A search reports an `info` line per finished iteration (depth, seldepth,
 //! score in centipawns or moves to mate, nodes, nodes per second, time, principal
 //! variation) and ends with `bestmove` (and `ponder` with the expected reply), or
 //! `bestmove 0000` when there is no legal move. Unknown commands are ignored, as the
@@ -36,6 +37,7 @@ use crate::engine::bot::BotRng;
 
 use super::super::position::{Move, Position};
 use super::super::uci;
+use super::network::Network;
 use super::score::{self, MAX_PLY};
 use super::{DEFAULT_HASH_BYTES, Iteration, Limits, MAX_HASH_BYTES, Memory};
 use commands::{Game, Go};
@@ -88,6 +90,8 @@ pub struct Session<W: Write + Send + 'static> {
     hash_bytes: usize,
     threads: usize,
     level: u8,
+    /// The neural evaluation to search with, if any.
+    network: Option<Arc<Network>>,
     /// What the game's searches learnt; `None` until the first search of a game, and
     /// while a search has it.
     memory: Option<Memory>,
@@ -104,6 +108,7 @@ impl<W: Write + Send + 'static> Session<W> {
             hash_bytes: DEFAULT_HASH_BYTES,
             threads: 1,
             level: MAX_LEVEL,
+            network: None,
             memory: None,
             running: None,
         }
@@ -125,6 +130,7 @@ impl<W: Write + Send + 'static> Session<W> {
                     &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
                     &format!("option name Level type spin default {MAX_LEVEL} min 1 max {MAX_LEVEL}"),
                     "option name UCI_Chess960 type check default false",
+                    "option name EvalFile type string default <empty>",
                     "uciok",
                 ]);
             }
@@ -198,8 +204,28 @@ impl<W: Write + Send + 'static> Session<W> {
                 Err(_) => self.say(&[&format!("info string Level must be 1 to {MAX_LEVEL}, not `{value}`")]),
             },
             "uci_chess960" => self.chess960 = value.eq_ignore_ascii_case("true"),
+            "evalfile" => self.set_network(&value),
             _ => self.say(&[&format!("info string no option named `{name}`")]),
         }
+    }
+
+    /// Searches with the network in the file at `path` from the next search on, or with
+    /// the hand-written evaluation for an empty path (`<empty>` too). A file that cannot be
+    /// read as a network is answered with an `info string` and changes nothing.
+    fn set_network(&mut self, path: &str) {
+        let network = if path.is_empty() || path == "<empty>" {
+            None
+        } else {
+            let read = std::fs::read(path).map_err(|error| error.to_string());
+            match read.and_then(|bytes| Network::from_bytes(&bytes).map_err(|error| error.to_string())) {
+                Ok(network) => Some(Arc::new(network)),
+                Err(problem) => return self.say(&[&format!("info string EvalFile {path}: {problem}")]),
+            }
+        };
+        self.stop();
+        self.network = network;
+        // The cached evaluations and the table's scores were the other evaluation's.
+        self.memory = None;
     }
 
     fn go(&mut self, go: Go) {
@@ -212,7 +238,7 @@ impl<W: Write + Send + 'static> Session<W> {
             _ => u32::MAX,
         };
         let limits = Limits { max_depth: go.depth.unwrap_or(u32::MAX).min(level_depth), hash_bytes: self.hash_bytes };
-        let memory = self.memory.take().unwrap_or_else(|| Memory::new(self.hash_bytes));
+        let memory = self.memory.take().unwrap_or_else(|| Memory::with_network(self.hash_bytes, self.network.clone()));
         let job = Job {
             memory,
             game: self.game.clone(),

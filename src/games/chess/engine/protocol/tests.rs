@@ -52,6 +52,7 @@ fn the_handshake_names_the_engine_and_its_options() {
     assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin default 16")), "{lines:?}");
     assert!(lines.iter().any(|l| l == "option name Level type spin default 5 min 1 max 5"), "{lines:?}");
     assert!(lines.iter().any(|l| l == "option name Threads type spin default 1 min 1 max 64"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "option name EvalFile type string default <empty>"), "{lines:?}");
     assert_eq!(&lines[lines.len() - 2..], ["uciok", "readyok"]);
 }
 
@@ -216,4 +217,47 @@ fn run_reads_until_quit_or_the_end_and_piped_searches_get_their_answer() {
     let output = Shared::default();
     run(Cursor::new("isready\nquit\nisready\n"), output.clone()).unwrap();
     assert_eq!(output.lines(), ["readyok"], "nothing after quit");
+}
+
+/// The score the last finished iteration reported.
+fn last_score(output: &Shared) -> String {
+    let lines = output.lines();
+    let info = lines.iter().rev().find(|line| line.starts_with("info depth")).expect("an iteration");
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|&word| word == "score").unwrap();
+    words[at + 1..at + 3].join(" ")
+}
+
+#[test]
+fn a_network_file_is_searched_with_until_set_empty_and_a_bad_one_is_named() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("network.bin");
+    std::fs::write(&path, crate::games::chess::engine::network::testing::random_network(9).to_bytes()).unwrap();
+    let middlegame = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1";
+
+    let (mut session, output) = new_session();
+    feed(&mut session, &[middlegame, "go depth 5"]);
+    session.finish();
+    let hand_written = last_score(&output);
+
+    let (mut session, output) = new_session();
+    let missing = directory.path().join("missing.bin");
+    feed(&mut session, &[&format!("setoption name EvalFile value {}", missing.display())]);
+    let lines = output.lines();
+    assert!(
+        lines.len() == 1 && lines[0].starts_with(&format!("info string EvalFile {}: ", missing.display())),
+        "{lines:?}"
+    );
+    feed(&mut session, &[&format!("setoption name EvalFile value {}", path.display()), middlegame, "go depth 5"]);
+    session.finish();
+    let networked = last_score(&output);
+    let position = fen::parse(&middlegame["position fen ".len()..], false).unwrap();
+    assert!(uci::parse(&position, &output.best_move(), false).is_ok(), "{:?}", output.lines());
+    assert_ne!(networked, hand_written, "a random network scores otherwise than the hand-written evaluation");
+
+    let (mut session, output) = new_session();
+    feed(&mut session, &[&format!("setoption name EvalFile value {}", path.display())]);
+    feed(&mut session, &["setoption name EvalFile value <empty>", middlegame, "go depth 5"]);
+    session.finish();
+    assert_eq!(last_score(&output), hand_written, "back to the hand-written evaluation");
 }
