@@ -122,6 +122,8 @@ def main():
     parser.add_argument("--engine-threads", type=int, default=1,
                         help="threads Tabula searches on (its UCI option Threads); Stockfish keeps one")
     parser.add_argument("--engine-eval-file", help="a network for Tabula to evaluate with (its UCI option EvalFile)")
+    parser.add_argument("--engine-contempt", type=int, default=0,
+                        help="centipawns Tabula scores a draw below zero (its UCI option Contempt)")
     parser.add_argument("--pgn", help="append every game to this PGN file")
     args = parser.parse_args()
 
@@ -144,7 +146,8 @@ def main():
         theirs = chess.engine.SimpleEngine.popen_uci(args.stockfish)
         try:
             ours.configure({"Hash": args.hash, **({"Threads": args.engine_threads} if args.engine_threads > 1 else {}),
-                            **({"EvalFile": os.path.abspath(args.engine_eval_file)} if args.engine_eval_file else {})})
+                            **({"EvalFile": os.path.abspath(args.engine_eval_file)} if args.engine_eval_file else {}),
+                            **({"Contempt": args.engine_contempt} if args.engine_contempt else {})})
             theirs.configure({"Hash": args.hash, "Threads": 1, "Skill Level": level})
             tally = {1.0: 0, 0.5: 0, 0.0: 0}
             started = time.monotonic()

@@ -52,15 +52,19 @@ pub struct Limits {
     /// The most the transposition table may take, in bytes (it takes less for a search
     /// of few nodes).
     pub hash_bytes: usize,
+    /// Centipawns a draw is scored below zero for the side that searches (above zero
+    /// when negative): with some, the engine avoids a draw unless it stands that much
+    /// worse, as against a weaker opponent.
+    pub contempt: i32,
 }
 
 impl Limits {
     /// As deep as the budget allows, with the default table.
-    pub const FULL: Limits = Limits { max_depth: u32::MAX, hash_bytes: DEFAULT_HASH_BYTES };
+    pub const FULL: Limits = Limits { max_depth: u32::MAX, hash_bytes: DEFAULT_HASH_BYTES, contempt: 0 };
 
     /// At most `max_depth` plies deep, with the default table.
     pub const fn depth(max_depth: u32) -> Limits {
-        Limits { max_depth, hash_bytes: DEFAULT_HASH_BYTES }
+        Limits { max_depth, hash_bytes: DEFAULT_HASH_BYTES, contempt: 0 }
     }
 }
 

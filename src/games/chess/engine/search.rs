@@ -52,14 +52,13 @@ use crate::engine::SearchBudget;
 use crate::engine::bot::BotRng;
 use smallvec::SmallVec;
 
-use super::super::board::Board;
 use super::super::board::{Role, Square};
 use super::super::draws;
 use super::super::position::{Move, Position};
 use super::eval::{EvalCache, evaluate};
-use super::network::{Accumulator, Network};
+use super::network::{AccumulatorStack, Network};
 use super::ordering::{Context, Heuristics, OrderedMoves, PieceTo, Ranker};
-use super::score::{self, DRAW, INFINITY, MAX_PLY, is_mate, mate_in, mated_in};
+use super::score::{self, INFINITY, MAX_PLY, is_mate, mate_in, mated_in};
 use super::see;
 use super::tactical::TacticalMoves;
 use super::tt::{Bound, TranspositionTable};
@@ -90,7 +89,7 @@ pub fn think(
         return None;
     }
     let Memory { table, threads: memories, network } = memory;
-    let network = network.as_deref();
+    let shared = Shared { table: &*table, network: network.as_deref(), contempt: limits.contempt };
     let threads = budget.threads.max(1);
     // One thread's memory each, the main search's first.
     memories.resize_with(threads, ThreadMemory::new);
@@ -104,7 +103,7 @@ pub fn think(
     let root_moves: Vec<Move> = std::iter::from_fn(|| ordered.next()).collect();
     let max_depth = limits.max_depth.clamp(1, MAX_DEPTH);
     if threads == 1 {
-        let mut searcher = Searcher::new(table, network, main, Peers::None, root, history, budget);
+        let mut searcher = Searcher::new(shared, main, Peers::None, root, history, budget);
         return Some(searcher.deepen(root, root_moves, 1, max_depth, on_iteration));
     }
     // Lazy SMP: helpers search the same root on their own threads, sharing only the
@@ -114,7 +113,6 @@ pub fn think(
     let share = SearchBudget { nodes: budget.nodes / threads as u64, threads: 1, ..budget };
     let done = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);
-    let table = &*table;
     let mut report = std::thread::scope(|scope| {
         for (index, helper) in helpers.iter_mut().enumerate() {
             let (done, helper_nodes, moves) = (&done, &helper_nodes, root_moves.clone());
@@ -122,13 +120,13 @@ pub fn think(
                 helper.heuristics.forget_killers();
                 let budget = SearchBudget::new(share.nodes, done);
                 let peers = Peers::Publish(helper_nodes);
-                let mut searcher = Searcher::new(table, network, helper, peers, root, history, budget);
+                let mut searcher = Searcher::new(shared, helper, peers, root, history, budget);
                 let first_depth = 1 + (index as u32 % 2);
                 searcher.deepen(root, moves, first_depth, max_depth, &mut |_| !done.load(Ordering::Relaxed));
             });
         }
         let peers = Peers::Read(&helper_nodes);
-        let mut searcher = Searcher::new(table, network, main, peers, root, history, share);
+        let mut searcher = Searcher::new(shared, main, peers, root, history, share);
         let report = searcher.deepen(root, root_moves, 1, max_depth, on_iteration);
         done.store(true, Ordering::Relaxed);
         report
@@ -163,9 +161,20 @@ enum Peers<'a> {
     Read(&'a AtomicU64),
 }
 
+/// What every thread of one search shares.
+#[derive(Clone, Copy)]
+struct Shared<'a> {
+    table: &'a TranspositionTable,
+    network: Option<&'a Network>,
+    /// Centipawns a draw is scored below zero for the side to move at the root.
+    contempt: i32,
+}
+
 struct Searcher<'a> {
     budget: SearchBudget<'a>,
     table: &'a TranspositionTable,
+    /// A draw's score for the side to move at even plies (the root's side), and at odd.
+    draws: [i32; 2],
     heuristics: &'a mut Heuristics,
     eval_cache: &'a mut EvalCache,
     peers: Peers<'a>,
@@ -189,11 +198,9 @@ struct Searcher<'a> {
     played: [Option<PieceTo>; MAX_PLY + 1],
     /// The static evaluation at each ply of the current path; `-INFINITY` in check.
     evals: [i32; MAX_PLY + 1],
-    /// The neural evaluation, when the search evaluates with it.
-    network: Option<&'a Network>,
-    /// The board at each ply of the current path, and its network sums once made.
-    boards: Box<[Board; MAX_PLY + 1]>,
-    accumulators: Box<[Option<Accumulator>]>,
+    /// The neural evaluation's sums along the current path, when the search evaluates
+    /// with it.
+    network: Option<AccumulatorStack<'a>>,
 }
 
 /// What the root search of one iteration settled on.
@@ -205,8 +212,7 @@ struct RootResult {
 
 impl<'a> Searcher<'a> {
     fn new(
-        table: &'a TranspositionTable,
-        network: Option<&'a Network>,
+        shared: Shared<'a>,
         memory: &'a mut ThreadMemory,
         peers: Peers<'a>,
         root: &Position,
@@ -228,7 +234,8 @@ impl<'a> Searcher<'a> {
         const NONE: Move = Move { from: Square::new(0), to: Square::new(0), role: Role::Pawn, promotion: None };
         Searcher {
             budget,
-            table,
+            table: shared.table,
+            draws: [-shared.contempt, shared.contempt],
             heuristics: &mut memory.heuristics,
             eval_cache: &mut memory.eval_cache,
             peers,
@@ -242,18 +249,21 @@ impl<'a> Searcher<'a> {
             reductions,
             played: [None; MAX_PLY + 1],
             evals: [-INFINITY; MAX_PLY + 1],
-            network,
-            boards: Box::new([Board::default(); MAX_PLY + 1]),
-            accumulators: vec![None; MAX_PLY + 1].into_boxed_slice(),
+            network: shared.network.map(|network| AccumulatorStack::new(network, MAX_PLY + 1)),
         }
+    }
+
+    /// The score of a draw at `ply` for the side to move there.
+    #[inline]
+    fn draw(&self, ply: usize) -> i32 {
+        self.draws[ply % 2]
     }
 
     /// Records `position` as the one at `ply` of the current path, its sums not yet made.
     #[inline]
     fn enter(&mut self, position: &Position, ply: usize) {
-        if self.network.is_some() {
-            self.boards[ply] = *position.board();
-            self.accumulators[ply] = None;
+        if let Some(stack) = &mut self.network {
+            stack.enter(position.board(), ply);
         }
     }
 
@@ -442,7 +452,7 @@ impl<'a> Searcher<'a> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.is_repetition(position) || draws::insufficient_material(position) {
-            return DRAW;
+            return self.draw(ply);
         }
         if ply >= MAX_PLY - 1 {
             return evaluate(position);
@@ -509,10 +519,10 @@ impl<'a> Searcher<'a> {
 
         let legal = position.legal_moves();
         if legal.is_empty() {
-            return if in_check { mated_in(ply) } else { DRAW };
+            return if in_check { mated_in(ply) } else { self.draw(ply) };
         }
         if position.halfmove_clock() >= 100 {
-            return DRAW;
+            return self.draw(ply);
         }
         let context: Context = [self.played[ply], if ply >= 2 { self.played[ply - 1] } else { None }];
         let ranker = Ranker { position, heuristics: self.heuristics, ply, context: &context };
@@ -625,36 +635,12 @@ impl<'a> Searcher<'a> {
         if let Some(eval) = self.eval_cache.get(key) {
             return eval;
         }
-        let eval = match self.network {
-            Some(network) => network.evaluate(self.accumulator(network, ply), position.turn()),
+        let eval = match &mut self.network {
+            Some(stack) => stack.evaluate(ply, position.turn()),
             None => evaluate(position),
         };
         self.eval_cache.put(key, eval);
         eval
-    }
-
-    /// The network sums of the board at `ply`: updated from the nearest ply above whose
-    /// sums are made, when that is a few moves up, else added up afresh.
-    fn accumulator(&mut self, network: &Network, ply: usize) -> &Accumulator {
-        /// Past this many moves, adding up afresh costs less than updating.
-        const MOST_UPDATES: usize = 6;
-        let made = (ply.saturating_sub(MOST_UPDATES)..ply).rev().find(|&above| self.accumulators[above].is_some());
-        match made {
-            Some(above) => {
-                for next in above + 1..=ply {
-                    let sums = self.accumulators[next - 1].as_ref().expect("made just above");
-                    let updated = sums.update(network, &self.boards[next - 1], &self.boards[next]);
-                    self.accumulators[next] = Some(updated);
-                }
-            }
-            None => self.accumulators[ply] = Some(network.accumulate(&self.boards[ply])),
-        }
-        debug_assert_eq!(
-            self.accumulators[ply],
-            Some(network.accumulate(&self.boards[ply])),
-            "sums of the board at {ply}"
-        );
-        self.accumulators[ply].as_ref().expect("made")
     }
 
     /// `mv` at `ply` followed by the line found below it becomes the line at `ply`.
@@ -679,7 +665,7 @@ impl<'a> Searcher<'a> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if draws::insufficient_material(position) {
-            return DRAW;
+            return self.draw(ply);
         }
         if ply >= MAX_PLY - 1 {
             return evaluate(position);

@@ -51,6 +51,13 @@ pub enum SampleError {
 }
 
 impl Sample {
+    /// The squared error of predicting this sample's score from `evaluation` (centipawns,
+    /// White's) by the curve `1 / (1 + 10^(-scale * evaluation / 400))`.
+    pub fn squared_error(&self, evaluation: f64, scale: f64) -> f64 {
+        let predicted = 1.0 / (1.0 + 10f64.powf(-scale * evaluation / 400.0));
+        (self.white_score - predicted).powi(2)
+    }
+
     /// The sample of one line: a FEN (its last two fields may be left out) and White's
     /// score in brackets, `[1.0]`, `[0.5]`, `[0.0]` or any number between, or as
     /// `c9 "1-0";` (`"1/2-1/2"`, `"0-1"`).
@@ -279,8 +286,7 @@ impl<'a> Tuner<'a> {
 
     fn squared_error(&self, evaluator: &Evaluator, sample: &Sample) -> f64 {
         let evaluation = f64::from(evaluator.evaluate_for_white(&sample.position));
-        let predicted = 1.0 / (1.0 + 10f64.powf(-self.scale * evaluation / 400.0));
-        (sample.white_score - predicted).powi(2)
+        sample.squared_error(evaluation, self.scale)
     }
 
     /// Sets the scale to the one under which `weights` err least (to three decimals,

@@ -14,7 +14,10 @@
 //!
 //! Invariant: the evaluation is clamped to ±[`LIMIT`], far below a mate score.
 
+mod stack;
 pub mod training;
+
+pub use stack::AccumulatorStack;
 
 use super::super::board::{Board, Color, Role, Square};
 use super::super::position::Position;
@@ -86,7 +89,7 @@ impl Network {
         for color in [Color::White, Color::Black] {
             for role in Role::ALL {
                 for square in board.pieces(color, role) {
-                    accumulator.add(self, color, role, square);
+                    accumulator.apply(self, color, role, square, i16::wrapping_add);
                 }
             }
         }
@@ -131,17 +134,12 @@ pub struct Accumulator {
 }
 
 impl Accumulator {
-    fn add(&mut self, network: &Network, color: Color, role: Role, square: Square) {
+    /// Adds (`wrapping_add`) or takes away (`wrapping_sub`) the rows of a `color` `role`
+    /// on `square`, in both views.
+    fn apply(&mut self, network: &Network, color: Color, role: Role, square: Square, op: fn(i16, i16) -> i16) {
         for view in [Color::White, Color::Black] {
             let row = network.row(feature(view, color, role, square));
-            self.views[view.index()].iter_mut().zip(row).for_each(|(sum, &weight)| *sum = sum.wrapping_add(weight));
-        }
-    }
-
-    fn remove(&mut self, network: &Network, color: Color, role: Role, square: Square) {
-        for view in [Color::White, Color::Black] {
-            let row = network.row(feature(view, color, role, square));
-            self.views[view.index()].iter_mut().zip(row).for_each(|(sum, &weight)| *sum = sum.wrapping_sub(weight));
+            self.views[view.index()].iter_mut().zip(row).for_each(|(sum, &weight)| *sum = op(*sum, weight));
         }
     }
 
@@ -156,10 +154,10 @@ impl Accumulator {
                     continue;
                 }
                 for square in before & !after {
-                    next.remove(network, color, role, square);
+                    next.apply(network, color, role, square, i16::wrapping_sub);
                 }
                 for square in after & !before {
-                    next.add(network, color, role, square);
+                    next.apply(network, color, role, square, i16::wrapping_add);
                 }
             }
         }

@@ -212,8 +212,7 @@ pub fn error(network: &Network, samples: &[Sample], scale: f64) -> f64 {
         .map(|sample| {
             let white = network.evaluate_position(&sample.position) as f64
                 * if sample.position.turn() == Color::White { 1.0 } else { -1.0 };
-            let predicted = 1.0 / (1.0 + 10f64.powf(-scale * white / 400.0));
-            (predicted - sample.white_score).powi(2)
+            sample.squared_error(white, scale)
         })
         .sum();
     total / samples.len().max(1) as f64

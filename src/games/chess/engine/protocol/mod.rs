@@ -10,7 +10,9 @@
 //! the same search always gives the same move), `Level` (the bot
 //! levels, 1 random to 5 full strength), `UCI_Chess960` (castling as the king onto
 //! its rook) and `EvalFile` (a neural evaluation's file, as `tabula tune chess-network`
-//! writes it, to search with instead of the hand-written evaluation; empty for that). A search reports an `info` line per finished iteration (depth, seldepth,
+//! writes it, to search with instead of the hand-written evaluation; empty for that) and
+//! `Contempt` (centipawns, -100 to 100, a draw is scored below zero for the engine, so
+//! that it plays on unless it stands worse by as much; 0 by default). A search reports an `info` line per finished iteration (depth, seldepth,
 //! score in centipawns or moves to mate, nodes, nodes per second, time, principal
 //! variation) and ends with `bestmove` (and `ponder` with the expected reply), or
 //! `bestmove 0000` when there is no legal move. Unknown commands are ignored, as the
@@ -49,6 +51,10 @@ const LEVEL_DEPTHS: [u32; 3] = [1, 3, 5];
 /// The most threads a search may run on: each helper keeps about 3 MiB of its own (its
 /// histories and evaluation cache) besides the shared table.
 const MAX_THREADS: usize = 64;
+
+/// The most contempt, either way, in centipawns: more would have the engine give up
+/// material to avoid a draw.
+const MAX_CONTEMPT: i32 = 100;
 
 /// Whether to go on reading commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +96,8 @@ pub struct Session<W: Write + Send + 'static> {
     hash_bytes: usize,
     threads: usize,
     level: u8,
+    /// Centipawns a draw is scored below zero for the engine.
+    contempt: i32,
     /// The neural evaluation to search with, if any.
     network: Option<Arc<Network>>,
     /// What the game's searches learnt; `None` until the first search of a game, and
@@ -108,6 +116,7 @@ impl<W: Write + Send + 'static> Session<W> {
             hash_bytes: DEFAULT_HASH_BYTES,
             threads: 1,
             level: MAX_LEVEL,
+            contempt: 0,
             network: None,
             memory: None,
             running: None,
@@ -131,6 +140,7 @@ impl<W: Write + Send + 'static> Session<W> {
                     &format!("option name Level type spin default {MAX_LEVEL} min 1 max {MAX_LEVEL}"),
                     "option name UCI_Chess960 type check default false",
                     "option name EvalFile type string default <empty>",
+                    &format!("option name Contempt type spin default 0 min -{MAX_CONTEMPT} max {MAX_CONTEMPT}"),
                     "uciok",
                 ]);
             }
@@ -205,6 +215,12 @@ impl<W: Write + Send + 'static> Session<W> {
             },
             "uci_chess960" => self.chess960 = value.eq_ignore_ascii_case("true"),
             "evalfile" => self.set_network(&value),
+            "contempt" => match value.parse::<i32>() {
+                Ok(contempt) => self.contempt = contempt.clamp(-MAX_CONTEMPT, MAX_CONTEMPT),
+                Err(_) => self.say(&[&format!(
+                    "info string Contempt must be -{MAX_CONTEMPT} to {MAX_CONTEMPT} centipawns, not `{value}`"
+                )]),
+            },
             _ => self.say(&[&format!("info string no option named `{name}`")]),
         }
     }
@@ -237,7 +253,11 @@ impl<W: Write + Send + 'static> Session<W> {
             2..MAX_LEVEL => LEVEL_DEPTHS[usize::from(self.level - 2)],
             _ => u32::MAX,
         };
-        let limits = Limits { max_depth: go.depth.unwrap_or(u32::MAX).min(level_depth), hash_bytes: self.hash_bytes };
+        let limits = Limits {
+            max_depth: go.depth.unwrap_or(u32::MAX).min(level_depth),
+            hash_bytes: self.hash_bytes,
+            contempt: self.contempt,
+        };
         let memory = self.memory.take().unwrap_or_else(|| Memory::with_network(self.hash_bytes, self.network.clone()));
         let job = Job {
             memory,

@@ -53,6 +53,7 @@ fn the_handshake_names_the_engine_and_its_options() {
     assert!(lines.iter().any(|l| l == "option name Level type spin default 5 min 1 max 5"), "{lines:?}");
     assert!(lines.iter().any(|l| l == "option name Threads type spin default 1 min 1 max 64"), "{lines:?}");
     assert!(lines.iter().any(|l| l == "option name EvalFile type string default <empty>"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "option name Contempt type spin default 0 min -100 max 100"), "{lines:?}");
     assert_eq!(&lines[lines.len() - 2..], ["uciok", "readyok"]);
 }
 
@@ -260,4 +261,31 @@ fn a_network_file_is_searched_with_until_set_empty_and_a_bad_one_is_named() {
     feed(&mut session, &["setoption name EvalFile value <empty>", middlegame, "go depth 5"]);
     session.finish();
     assert_eq!(last_score(&output), hand_written, "back to the hand-written evaluation");
+}
+
+#[test]
+fn contempt_scores_a_draw_below_zero_for_the_engine_and_steers_it_off_a_repetition() {
+    // Knight and king against king: every line is a draw by insufficient material.
+    let drawn = "position fen 8/8/8/4k3/8/8/3NK3/8 w - - 0 1";
+    for (contempt, score) in [("0", "cp 0"), ("30", "cp -30"), ("-30", "cp 30"), ("500", "cp -100")] {
+        let (mut session, output) = new_session();
+        feed(&mut session, &[&format!("setoption name Contempt value {contempt}"), drawn, "go depth 4"]);
+        session.finish();
+        assert_eq!(last_score(&output), score, "contempt {contempt}");
+    }
+
+    // Black, a tempo up, may repeat the start a third time with Ng8.
+    let repeating = "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1";
+    let best_move = |contempt: &str| {
+        let (mut session, output) = new_session();
+        feed(&mut session, &[&format!("setoption name Contempt value {contempt}"), repeating, "go depth 6"]);
+        session.finish();
+        output.best_move()
+    };
+    assert_eq!(best_move("-100"), "f6g8", "an engine that likes draws takes the repetition");
+    assert_ne!(best_move("0"), "f6g8", "a tempo up is better than a draw");
+
+    let (mut session, output) = new_session();
+    feed(&mut session, &["setoption name Contempt value some"]);
+    assert_eq!(output.lines(), ["info string Contempt must be -100 to 100 centipawns, not `some`"]);
 }
