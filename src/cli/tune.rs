@@ -60,6 +60,10 @@ pub struct NetworkArgs {
     /// Threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: Option<u32>,
+    /// Also train on each position without castling rights turned left to right (the
+    /// same position for the rules, with the same label).
+    #[arg(long)]
+    mirror: bool,
 }
 
 /// Arguments of `tabula tune chess-positions`.
@@ -258,6 +262,7 @@ fn network(args: NetworkArgs) -> Result<(), Box<dyn std::error::Error>> {
         scale,
         threads,
         seed: args.seed,
+        mirror: args.mirror,
     };
     let started = Instant::now();
     let network = training::train(&fitted, &held_out, &options, &mut |epoch| {

@@ -78,7 +78,8 @@ fn training_fits_labels_that_follow_the_material() {
         samples.push(Sample { position, white_score });
     }
     let held_out = samples.split_off(600);
-    let options = Options { epochs: 12, batch: 32, learning_rate: 0.02, scale: 1.0, threads: 2, seed: 6 };
+    let options =
+        Options { epochs: 12, batch: 32, learning_rate: 0.02, scale: 1.0, threads: 2, seed: 6, mirror: false };
     let (mut errors, mut fitted) = (Vec::new(), Vec::new());
     let network = training::train(&samples, &held_out, &options, &mut |epoch| {
         errors.push(epoch.held_out.unwrap());
@@ -91,6 +92,9 @@ fn training_fits_labels_that_follow_the_material() {
     assert!((least - trained).abs() < 1e-12, "the network of the epoch that erred least: {errors:?}, {trained}");
     assert!(trained < untrained / 3.0 && trained < 0.05, "error {trained} (untrained {untrained})");
     assert!(fitted[11] < fitted[0] / 10.0, "the error on the positions trained on falls: {fitted:?}");
+    let mirrored = training::train(&samples, &held_out, &Options { mirror: true, ..options.clone() }, &mut |_| {});
+    let mirrored_error = training::error(&mirrored, &held_out, 1.0);
+    assert!(mirrored_error < untrained / 3.0 && mirrored_error < 0.05, "mirrored {mirrored_error}");
     let again = training::train(&samples, &held_out, &Options { epochs: 2, ..options.clone() }, &mut |_| {});
     let twice = training::train(&samples, &held_out, &Options { epochs: 2, ..options }, &mut |_| {});
     assert_eq!(again.to_bytes(), twice.to_bytes(), "equal inputs train equal networks");

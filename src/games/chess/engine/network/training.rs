@@ -13,7 +13,7 @@
 
 use crate::engine::bot::BotRng;
 
-use super::super::super::board::{Color, Role};
+use super::super::super::board::{Color, Role, Square};
 use super::super::tuning::Sample;
 use super::{FEATURES, HIDDEN, Network, QA, QB, feature};
 
@@ -34,6 +34,9 @@ pub struct Options {
     pub threads: usize,
     /// Seed of the first weights and of the shuffling.
     pub seed: u64,
+    /// Also trains on each sample without castling rights turned left to right (files a
+    /// to h): the rules are the same for it, so is its label.
+    pub mirror: bool,
 }
 
 /// What one epoch ended with.
@@ -75,13 +78,15 @@ struct Encoded {
 }
 
 impl Encoded {
-    fn of(sample: &Sample) -> Encoded {
+    /// `sample` as it stands, or turned left to right when `mirrored`.
+    fn of(sample: &Sample, mirrored: bool) -> Encoded {
         let board = sample.position.board();
         let mut features = Vec::with_capacity(64);
         for view in [Color::White, Color::Black] {
             for color in [Color::White, Color::Black] {
                 for role in Role::ALL {
                     for square in board.pieces(color, role) {
+                        let square = if mirrored { Square::new(square.index() as u8 ^ 7) } else { square };
                         let feature = feature(view, color, role, square);
                         features.extend([feature as u16, (FEATURES + feature / 64) as u16]);
                     }
@@ -222,7 +227,11 @@ pub fn error(network: &Network, samples: &[Sample], scale: f64) -> f64 {
 /// when there are any), and returns the network of the epoch that erred least on
 /// `held_out` (past it, the network fits the training samples' chance), or of the last.
 pub fn train(samples: &[Sample], held_out: &[Sample], options: &Options, on_epoch: &mut dyn FnMut(&Epoch)) -> Network {
-    let encoded: Vec<Encoded> = samples.iter().map(Encoded::of).collect();
+    let mut encoded: Vec<Encoded> = samples.iter().map(|sample| Encoded::of(sample, false)).collect();
+    if options.mirror {
+        let uncastled = samples.iter().filter(|sample| sample.position.castles().is_empty());
+        encoded.extend(uncastled.map(|sample| Encoded::of(sample, true)));
+    }
     let mut parameters = Parameters::initial(options.seed);
     let mut adam = Adam { mean: vec![0.0; PARAMETERS], square: vec![0.0; PARAMETERS], steps: 0 };
     // The curve in the output's units: 10^(scale * e / 400) = e^(slope * output).
@@ -277,4 +286,33 @@ pub fn train(samples: &[Sample], held_out: &[Sample], options: &Options, on_epoc
         }
     }
     best.map(|(_, network)| network).unwrap_or_else(|| parameters.rounded())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::chess::fen;
+
+    fn sample(text: &str) -> Sample {
+        Sample { position: fen::parse(text, false).unwrap(), white_score: 0.75 }
+    }
+
+    fn sorted_views(encoded: &Encoded) -> [Vec<u16>; 2] {
+        [Color::White, Color::Black].map(|view| {
+            let mut features = encoded.view(view).to_vec();
+            features.sort_unstable();
+            features
+        })
+    }
+
+    #[test]
+    fn a_sample_turned_left_to_right_is_seen_as_the_position_turned_so() {
+        let position = sample("4k3/1p6/8/3Np3/8/8/5PPP/R5K1 b - - 0 1");
+        let turned = sample("3k4/6p1/8/3pN3/8/8/PPP5/1K5R b - - 0 1");
+        let (mirrored, direct) = (Encoded::of(&position, true), Encoded::of(&turned, false));
+        assert_eq!(sorted_views(&mirrored), sorted_views(&direct));
+        assert_eq!((mirrored.turn, mirrored.target), (Color::Black, 0.25));
+        assert_eq!((direct.turn, direct.target), (Color::Black, 0.25));
+        assert_ne!(sorted_views(&mirrored), sorted_views(&Encoded::of(&position, false)));
+    }
 }
