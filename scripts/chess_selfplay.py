@@ -33,6 +33,7 @@ def main():
     parser.add_argument("--openings", default=os.path.join(HERE, "chess_openings.txt"))
     parser.add_argument("--new-threads", type=int, default=1, help="threads the new build searches on (UCI Threads)")
     parser.add_argument("--new-eval-file", help="a network for the new build to evaluate with (UCI EvalFile)")
+    parser.add_argument("--base-eval-file", help="a network for the base build to evaluate with (UCI EvalFile)")
     args = parser.parse_args()
 
     openings = read_openings(args.openings)
@@ -50,6 +51,8 @@ def main():
             new.configure({"Threads": args.new_threads})
         if args.new_eval_file:
             new.configure({"EvalFile": os.path.abspath(args.new_eval_file)})
+        if args.base_eval_file:
+            base.configure({"EvalFile": os.path.abspath(args.base_eval_file)})
         try:
             while True:
                 try:
