@@ -18,9 +18,6 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Beyond every score: the initial window's bounds.
 pub const INFINITY: i32 = MATE + 1;
 
-/// A draw by the rules.
-pub const DRAW: i32 = 0;
-
 /// The score of the side to move when it is checkmated `ply` plies from the root.
 pub const fn mated_in(ply: usize) -> i32 {
     -MATE + ply as i32

@@ -455,7 +455,7 @@ impl<'a> Searcher<'a> {
             return self.draw(ply);
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(position);
+            return self.evaluate(position, ply);
         }
         // No line from here can do better than mating at once, nor worse than being mated.
         alpha = alpha.max(mated_in(ply));
@@ -668,7 +668,7 @@ impl<'a> Searcher<'a> {
             return self.draw(ply);
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(position);
+            return self.evaluate(position, ply);
         }
         // A bound the main search stored settles a null window as well here as there.
         if beta - alpha == 1
